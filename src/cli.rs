@@ -1,0 +1,89 @@
+//! The command line: parses arguments with clap and hands each subcommand to
+//! its module in `cli/`. Exit codes: 0 done; 1 done, but a gate the user asked
+//! for tripped (e.g. `--fail-on no-eligible`); 2 bad input or usage.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+pub mod validate;
+
+/// Language of everything a person reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Lang {
+    De,
+    #[default]
+    En,
+}
+
+/// Options every subcommand understands.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Global {
+    /// Language of the output.
+    #[arg(long, global = true, value_enum, default_value_t = Lang::En)]
+    pub lang: Lang,
+}
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "cloudvet",
+    version,
+    about = "Assess GPU cloud providers for EU procurement: GDPR Art. 28, transfers, certifications, exit, cost."
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check files against their schemas and the semantic rules.
+    Validate(validate::Args),
+}
+
+/// How a command ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Done.
+    Ok,
+    /// Done, but a gate the user asked for tripped.
+    GateFailed,
+    /// Bad input or usage.
+    BadInput,
+}
+
+impl From<Status> for ExitCode {
+    fn from(s: Status) -> Self {
+        match s {
+            Status::Ok => ExitCode::SUCCESS,
+            Status::GateFailed => ExitCode::from(1),
+            Status::BadInput => ExitCode::from(2),
+        }
+    }
+}
+
+/// Runs the command line and returns the exit code.
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return match e.kind() {
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+                    ExitCode::SUCCESS
+                }
+                _ => ExitCode::from(2),
+            };
+        }
+    };
+    let status = match &cli.command {
+        Command::Validate(a) => validate::run(a, &cli.global),
+    };
+    status.into()
+}

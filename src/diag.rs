@@ -1,0 +1,114 @@
+//! Diagnostics: problems in input files, as data. Every diagnostic has a stable
+//! kebab-case code (documented in docs/diagnostics.md, one heading per code), the
+//! file, line:column and JSON pointer where known, what was expected and a help line.
+//! Validation collects all diagnostics in a file instead of stopping at the first.
+
+use serde::Serialize;
+
+/// Severity of a diagnostic (not of a rule).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// One problem in an input.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Diagnostic {
+    /// Stable kebab-case code, e.g. `schema-violation`.
+    pub code: &'static str,
+    pub severity: Severity,
+    /// The file as the user named it (or `embedded:<path>` for built-in data).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// 1-based line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// 1-based column.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    /// JSON pointer into the document (`/offers/1/price_on_demand`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pointer: Option<String>,
+    /// What is wrong.
+    pub message: String,
+    /// What was expected.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<String>,
+    /// How to fix it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            file: None,
+            line: None,
+            column: None,
+            pointer: None,
+            message: message.into(),
+            expected: None,
+            help: None,
+        }
+    }
+    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, message)
+        }
+    }
+    pub fn in_file(mut self, file: impl Into<String>) -> Self {
+        self.file = Some(file.into());
+        self
+    }
+    pub fn at(mut self, line: usize, column: usize) -> Self {
+        self.line = Some(line);
+        self.column = Some(column);
+        self
+    }
+    pub fn pointer(mut self, pointer: impl Into<String>) -> Self {
+        self.pointer = Some(pointer.into());
+        self
+    }
+    pub fn expected(mut self, expected: impl Into<String>) -> Self {
+        self.expected = Some(expected.into());
+        self
+    }
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl std::fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sev = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        write!(f, "{sev}[{}]: {}", self.code, self.message)?;
+        if let Some(file) = &self.file {
+            write!(f, "\n  --> {file}")?;
+            if let (Some(l), Some(c)) = (self.line, self.column) {
+                write!(f, ":{l}:{c}")?;
+            }
+        }
+        if let Some(p) = &self.pointer {
+            write!(f, "\n  at {p}")?;
+        }
+        if let Some(e) = &self.expected {
+            write!(f, "\n  expected: {e}")?;
+        }
+        if let Some(h) = &self.help {
+            write!(f, "\n  help: {h}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,12 @@
+//! Typed model of every input file. Types are deserialised only after the
+//! JSON Schema and YAML checks in `load` have passed; the schemas in `schemas/`
+//! are generated from these types.
+
+pub mod common;
+pub mod gpu;
+pub mod provider;
+pub mod requirements;
+
+pub use common::{Amount, AsOf, Date, EvidenceStatus, Fact, Known, Provenance};
+pub use provider::ProviderProfile;
+pub use requirements::Requirements;
