@@ -105,6 +105,27 @@ fn every_profile_opens_with_the_example_comment_and_schema_line() {
     }
 }
 
+/// `NO` (Norway) unquoted is the boolean false to YAML 1.1 readers (editors, Python);
+/// the files must read the same everywhere.
+#[test]
+fn norway_is_quoted() {
+    for (path, file, _) in all_profiles() {
+        for (i, line) in file.text.lines().enumerate() {
+            let t = line.trim_end();
+            assert!(
+                !(t.ends_with(": NO")
+                    || t.ends_with("- NO")
+                    || t.contains("[NO")
+                    || t.contains(" NO,")
+                    || t.contains(" NO]")),
+                "{}:{}: write 'NO' in quotes",
+                path.display(),
+                i + 1
+            );
+        }
+    }
+}
+
 /// Confidence levels of the reference and the evidence status they allow.
 fn allowed_status(confidence: &str) -> &'static [&'static str] {
     match confidence {
