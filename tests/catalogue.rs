@@ -197,6 +197,34 @@ fn facts_keep_source_and_confidence_and_are_never_verified() {
     }
 }
 
+fn collect_sources(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::Object(m) => {
+            if let Some(s) = m.get("source").and_then(Value::as_str) {
+                out.insert(s.to_string());
+            }
+            m.values().for_each(|x| collect_sources(x, out));
+        }
+        Value::Array(a) => a.iter().for_each(|x| collect_sources(x, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_cited_address_is_in_the_sources_list() {
+    for (path, _, p) in all_profiles() {
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        let mut cited = BTreeSet::new();
+        collect_sources(&serde_json::to_value(&p).unwrap(), &mut cited);
+        for s in cited {
+            assert!(
+                p.sources.contains(&s),
+                "{file}: `{s}` is cited but not in `sources`"
+            );
+        }
+    }
+}
+
 #[test]
 fn offers_refer_to_known_gpus_and_declared_regions() {
     let mut total_offers = 0;
