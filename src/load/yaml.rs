@@ -65,7 +65,14 @@ fn pos(span: &Span) -> Pos {
 
 fn is_non_finite(s: &str) -> bool {
     let t = s.strip_prefix(['+', '-']).unwrap_or(s);
-    matches!(t, ".inf" | ".Inf" | ".INF") || matches!(s, ".nan" | ".NaN" | ".NAN")
+    if matches!(t, ".inf" | ".Inf" | ".INF") || matches!(s, ".nan" | ".NaN" | ".NAN") {
+        return true;
+    }
+    // A numeral too large for a 64-bit float (`1e999`).
+    let numeric = t.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'));
+    numeric && t.parse::<f64>().is_ok_and(f64::is_infinite)
 }
 
 /// Where the next node goes.
@@ -97,6 +104,18 @@ pub fn scan(text: &str, file: &str) -> Scan {
             Ok(x) => x,
             Err(e) => {
                 let m = e.marker();
+                if e.info().contains("recursion limit") {
+                    out.diagnostics.push(
+                        Diagnostic::error(
+                            "nesting-too-deep",
+                            format!("values are nested more than {MAX_DEPTH} levels deep"),
+                        )
+                        .in_file(file)
+                        .at(m.line(), m.col() + 1)
+                        .help("cloudvet files need only a few levels; check for runaway brackets"),
+                    );
+                    return out;
+                }
                 out.diagnostics.push(
                     Diagnostic::error("yaml-syntax", format!("YAML syntax error: {}", e.info()))
                         .in_file(file)
