@@ -3,6 +3,7 @@
 
 mod common;
 mod diagnostics_docs;
+mod docs_examples;
 mod hostile;
 mod invalid_fixtures;
 mod loader_api;
