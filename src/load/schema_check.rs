@@ -219,10 +219,22 @@ impl Mapper<'_> {
                 let expected = node
                     .map(|n| describe(self.root, n, 0))
                     .unwrap_or_else(|| "another value".into());
-                let help = if is_fact {
-                    "write the value itself, the word `unknown` when nobody has checked, or a mapping with `value:` and its `source:`, `as_of:` and `status:`"
+                let wants_text = branches
+                    .get(1)
+                    .map(|b| resolve(self.root, b).get("type") == Some(&Value::from("string")))
+                    .unwrap_or(false);
+                let help = if is_fact
+                    && wants_text
+                    && (instance.is_number() || instance.is_boolean())
+                {
+                    format!(
+                        "put the value in quotes (`\"{}\"`) so YAML reads it as a text",
+                        plain(instance)
+                    )
+                } else if is_fact {
+                    "write the value itself, the word `unknown` when nobody has checked, or a mapping with `value:` and its `source:`, `as_of:` and `status:`".to_string()
                 } else {
-                    "see docs/data-model.md for the forms this field takes"
+                    "see docs/data-model.md for the forms this field takes".to_string()
                 };
                 let d = Diagnostic::error(
                     "schema-violation",

@@ -31,7 +31,7 @@ fn fact_errors_say_what_a_fact_may_be() {
     let dir = crate::common::temp_dir("fact");
     let text = std::fs::read_to_string(fixture("valid/providers/acme-gpu.yaml"))
         .unwrap()
-        .replace("available: true", "available: yes")
+        .replace("available: true", "available: yes\n  version: 3.1")
         .replace(
             "    source: https://acme.example/imprint",
             "    sorce: https://acme.example/imprint",
@@ -53,6 +53,14 @@ fn fact_errors_say_what_a_fact_may_be() {
         .expect("typo in a long-form fact reported");
     assert_eq!(typo["code"], "unknown-field");
     assert_eq!(typo["help"], "did you mean `source`?");
+    let version = diags
+        .iter()
+        .find(|d| d["pointer"] == "/dpa/version")
+        .expect("unquoted version reported");
+    assert_eq!(
+        version["help"],
+        "put the value in quotes (`\"3.1\"`) so YAML reads it as a text"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
