@@ -12,3 +12,5 @@ pub mod embedded;
 pub mod load;
 pub mod model;
 pub mod output;
+pub mod schema;
+pub mod validate;
