@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 pub mod completions;
+pub mod init;
 pub mod validate;
 
 /// Language of everything a person reads.
@@ -42,6 +43,11 @@ pub struct Cli {
 pub enum Command {
     /// Check files against their schemas and the semantic rules.
     Validate(validate::Args),
+    /// Create a procurement folder: requirements, workload, provider profiles, schemas, editor settings.
+    #[command(
+        after_help = "Examples:\n  cloudvet init my-procurement --providers aws,ionos,scaleway\n  cloudvet init beschaffung --lang de"
+    )]
+    Init(init::Args),
     /// Print a shell completion script (bash, zsh or fish).
     #[command(
         after_help = "Example:\n  cloudvet completions bash > ~/.local/share/bash-completion/completions/cloudvet"
@@ -93,6 +99,7 @@ where
     };
     let status = match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.global),
+        Command::Init(a) => init::run(a, &cli.global),
         Command::Completions(a) => completions::run_completions(a),
         Command::Man => completions::run_man(),
     };

@@ -13,4 +13,5 @@ pub mod load;
 pub mod model;
 pub mod output;
 pub mod schema;
+pub mod suggest;
 pub mod validate;

@@ -1,74 +1,79 @@
-//! "Did you mean …": suggestions for names a person typed (provider IDs, field
-//! names, GPU models), and the diagnostics that carry them.
+//! "Did you mean …" for IDs a person types on the command line (provider IDs in
+//! `init --providers`, `questionnaire --provider`, `dpa scan --provider`).
+//!
+//! The edit-distance match is the loader's (`load::schema_check::did_you_mean`,
+//! also used for field names and GPU models), so every suggestion in cloudvet
+//! follows one rule. On top, an ID can be found by one of its hyphen-separated
+//! parts or its start (`telekom` → `open-telekom-cloud`, `hetz` → `hetzner`),
+//! which edit distance alone misses.
 
 use crate::diag::Diagnostic;
 
-/// Edit distance (Levenshtein with adjacent transpositions counted as one edit,
-/// the optimal-string-alignment variant), on characters, case-insensitive.
-pub fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let (n, m) = (a.len(), b.len());
-    // Three rows: two back (for transpositions), previous, current.
-    let mut before: Vec<usize> = vec![0; m + 1];
-    let mut prev: Vec<usize> = (0..=m).collect();
-    let mut cur: Vec<usize> = vec![0; m + 1];
-    for i in 1..=n {
-        cur[0] = i;
-        for j in 1..=m {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d = d.min(before[j - 2] + 1);
-            }
-            cur[j] = d;
-        }
-        std::mem::swap(&mut before, &mut prev);
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[m]
-}
+pub use crate::load::schema_check::did_you_mean;
 
-/// The candidates close enough to `input` to be a likely typo, closest first
-/// (ties in candidate order). A candidate that starts with the input (`hetz` →
-/// `hetzner`) or contains it as a hyphen-separated part (`telekom` →
-/// `open-telekom-cloud`) also counts as close.
-pub fn did_you_mean<'a, I>(input: &str, candidates: I) -> Vec<&'a str>
-where
-    I: IntoIterator<Item = &'a str>,
-{
+/// The candidates worth suggesting for `input`: the closest by edit distance,
+/// else those that start with it or have it as a hyphen-separated part.
+pub fn close_ids<'a>(input: &str, candidates: &[&'a str]) -> Vec<&'a str> {
     let input = input.trim();
-    if input.is_empty() || input.chars().count() > 100 {
+    if input.is_empty() {
         return Vec::new();
     }
+    if let Some(c) = did_you_mean(input, candidates.iter().copied()) {
+        return vec![c];
+    }
     let lower = input.to_lowercase();
-    // About one edit per three characters, at least one.
-    let limit = (input.chars().count() / 3).max(1);
-    let mut scored: Vec<(usize, usize, &'a str)> = candidates
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, c)| {
-            let lc = c.to_lowercase();
-            if lc == lower {
-                return Some((0, i, c));
-            }
-            let d = distance(&lower, &lc);
-            if d <= limit {
-                return Some((d, i, c));
-            }
-            let part = lc.split(['-', '_']).any(|p| p == lower);
-            if (lower.len() >= 3 && lc.starts_with(&lower)) || part {
-                return Some((limit + 1, i, c));
-            }
-            None
-        })
+    // Swapped neighbours (`ionso`) count as one edit here.
+    let limit = (lower.chars().count() / 3).max(1);
+    let swapped: Vec<&str> = candidates
+        .iter()
+        .copied()
+        .filter(|c| transposition_distance(&lower, &c.to_lowercase()) <= limit)
+        .take(3)
         .collect();
-    scored.sort();
-    scored.dedup_by(|a, b| a.2 == b.2);
-    scored.into_iter().map(|(_, _, c)| c).collect()
+    if !swapped.is_empty() {
+        return swapped;
+    }
+    candidates
+        .iter()
+        .copied()
+        .filter(|c| {
+            let lc = c.to_lowercase();
+            (lower.chars().count() >= 3 && lc.starts_with(&lower))
+                || lc.split(['-', '_']).any(|p| p == lower)
+        })
+        .take(3)
+        .collect()
 }
 
-/// " Did you mean `a` or `b`?" for a message, or an empty string.
+/// Edit distance where swapping two neighbouring characters is one edit (the
+/// optimal-string-alignment distance).
+fn transposition_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let w = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * w];
+    for i in 0..=a.len() {
+        d[i * w] = i;
+    }
+    for (j, cell) in d.iter_mut().enumerate().take(w) {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[(i - 1) * w + j] + 1)
+                .min(d[i * w + j - 1] + 1)
+                .min(d[(i - 1) * w + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[(i - 2) * w + j - 2] + 1);
+            }
+            d[i * w + j] = v;
+        }
+    }
+    d[a.len() * w + b.len()]
+}
+
+/// "did you mean `a`?" / "did you mean `a` or `b`?", or an empty string.
 pub fn phrase(suggestions: &[&str]) -> String {
     match suggestions {
         [] => String::new(),
@@ -81,31 +86,17 @@ pub fn phrase(suggestions: &[&str]) -> String {
 }
 
 /// The diagnostic for a provider ID that is not among `known` (the IDs of the
-/// profiles loaded, or of the embedded catalogue).
+/// profiles loaded, or of the embedded catalogue): says what was asked for,
+/// suggests close IDs and lists the known ones. `known_where` says where the list
+/// comes from (`the embedded catalogue`, `providers/`).
 pub fn unknown_provider(input: &str, known: &[&str], known_where: &str) -> Diagnostic {
-    unknown_id("unknown-provider", "provider", input, known, known_where)
-}
-
-/// The diagnostic for an ID that is not among `known`: says what was asked for,
-/// suggests close IDs, and lists the known ones.
-///
-/// `code` is the registered diagnostic code (e.g. `unknown-provider`), `what`
-/// names the thing (`provider`), `known_where` says where the list comes from
-/// (`the embedded catalogue`).
-pub fn unknown_id(
-    code: &'static str,
-    what: &str,
-    input: &str,
-    known: &[&str],
-    known_where: &str,
-) -> Diagnostic {
-    let close = did_you_mean(input, known.iter().copied());
-    let mut message = format!("there is no {what} `{input}` in {known_where}");
+    let close = close_ids(input, known);
+    let mut message = format!("there is no provider `{input}` in {known_where}");
     if !close.is_empty() {
         message.push_str("; ");
-        message.push_str(&phrase(&close[..close.len().min(3)]));
+        message.push_str(&phrase(&close));
     }
-    Diagnostic::error(code, message)
+    Diagnostic::error("unknown-provider", message)
         .expected(format!("one of: {}", known.join(", ")))
         .help(match close.first() {
             Some(c) => format!("use `{c}`"),
@@ -130,33 +121,27 @@ mod tests {
     ];
 
     #[test]
-    fn distances() {
-        assert_eq!(distance("kitten", "sitting"), 3);
-        assert_eq!(distance("ionos", "ionso"), 1, "a transposition is one edit");
-        assert_eq!(distance("AWS", "aws"), 0);
-        assert_eq!(distance("", "abc"), 3);
+    fn close_by_distance_prefix_or_part() {
+        assert_eq!(close_ids("ionso", IDS), vec!["ionos"]);
+        assert_eq!(close_ids("sacleway", IDS), vec!["scaleway"]);
+        assert_eq!(transposition_distance("ab", "ba"), 1);
+        assert_eq!(transposition_distance("kitten", "sitting"), 3);
+        assert_eq!(close_ids("Hetzner ", IDS), vec!["hetzner"]);
+        assert_eq!(close_ids("hetz", IDS), vec!["hetzner"]);
+        assert_eq!(close_ids("telekom", IDS), vec!["open-telekom-cloud"]);
+        assert!(close_ids("qqqqqq", IDS).is_empty());
+        assert!(close_ids("", IDS).is_empty());
     }
 
     #[test]
-    fn suggestions() {
-        assert_eq!(did_you_mean("ionso", IDS.iter().copied()), vec!["ionos"]);
-        assert_eq!(did_you_mean("hetzner ", IDS.iter().copied()), vec!["hetzner"]);
-        assert_eq!(did_you_mean("hetz", IDS.iter().copied()), vec!["hetzner"]);
-        assert_eq!(
-            did_you_mean("telekom", IDS.iter().copied()),
-            vec!["open-telekom-cloud"]
-        );
-        assert_eq!(did_you_mean("asw", IDS.iter().copied()), vec!["aws"]);
-        assert!(did_you_mean("qqqqqq", IDS.iter().copied()).is_empty());
-        assert!(did_you_mean("", IDS.iter().copied()).is_empty());
-    }
-
-    #[test]
-    fn message_lists_close_and_known() {
-        let d = unknown_id("unknown-provider", "provider", "ionso", IDS, "the catalogue");
+    fn message_suggests_and_lists() {
+        let d = unknown_provider("ionso", IDS, "the catalogue");
         assert_eq!(d.code, "unknown-provider");
         assert!(d.message.contains("did you mean `ionos`?"), "{}", d.message);
         assert!(d.expected.as_deref().unwrap_or("").contains("stackit"));
+        assert_eq!(d.help.as_deref(), Some("use `ionos`"));
+        let none = unknown_provider("zzzzzz", IDS, "the catalogue");
+        assert!(!none.message.contains("did you mean"));
         assert_eq!(phrase(&["a", "b", "c"]), "did you mean `a`, `b` or `c`?");
     }
 }

@@ -57,11 +57,20 @@ fn template(lang: Lang, name: &str) -> Result<&'static [u8], Diagnostic> {
 /// Which schema file maps to which files of the folder (globs as the YAML
 /// language server reads them).
 const SCHEMA_GLOBS: &[(&str, &[&str])] = &[
-    ("provider.schema.json", &["providers/*.yaml", "providers/*.yml"]),
-    ("requirements.schema.json", &["requirements.yaml", "requirements*.yaml"]),
+    (
+        "provider.schema.json",
+        &["providers/*.yaml", "providers/*.yml"],
+    ),
+    (
+        "requirements.schema.json",
+        &["requirements.yaml", "requirements*.yaml"],
+    ),
     ("workload.schema.json", &["workload.yaml", "workload*.yaml"]),
     ("rent_vs_buy.schema.json", &["rent-vs-buy.yaml"]),
-    ("dpa_review.schema.json", &["reviews/*.yaml", "reviews/*.yml"]),
+    (
+        "dpa_review.schema.json",
+        &["reviews/*.yaml", "reviews/*.yml"],
+    ),
     ("rule_pack.schema.json", &["rules/*.yaml", "rules/*.yml"]),
     ("answers.schema.json", &["answers/*.yaml", "answers/*.yml"]),
 ];
@@ -71,15 +80,18 @@ const SCHEMA_GLOBS: &[(&str, &[&str])] = &[
 pub fn plan(lang: Lang, providers: &[String]) -> Result<Vec<PlannedFile>, Vec<Diagnostic>> {
     let mut files = Vec::new();
     let mut diags = Vec::new();
-    let mut push = |path: &str, t: Result<&'static [u8], Diagnostic>| match t {
-        Ok(b) => files.push(PlannedFile {
-            path: path.to_string(),
-            contents: b.to_vec(),
-        }),
-        Err(d) => diags.push(d),
-    };
-    push("requirements.yaml", template(lang, "requirements.yaml"));
-    push("workload.yaml", template(lang, "workload.yaml"));
+    for (path, name) in [
+        ("requirements.yaml", "requirements.yaml"),
+        ("workload.yaml", "workload.yaml"),
+    ] {
+        match template(lang, name) {
+            Ok(b) => files.push(PlannedFile {
+                path: path.to_string(),
+                contents: b.to_vec(),
+            }),
+            Err(d) => diags.push(d),
+        }
+    }
 
     // Providers: the chosen catalogue profiles, or the empty template.
     let known = catalogue_ids();
@@ -100,7 +112,13 @@ pub fn plan(lang: Lang, providers: &[String]) -> Result<Vec<PlannedFile>, Vec<Di
         }
     }
     if chosen.is_empty() && providers.iter().all(|p| p.trim().is_empty()) {
-        push("providers/my-provider.yaml", template(lang, "provider.yaml"));
+        match template(lang, "my-provider.yaml") {
+            Ok(b) => files.push(PlannedFile {
+                path: "providers/my-provider.yaml".into(),
+                contents: b.to_vec(),
+            }),
+            Err(d) => diags.push(d),
+        }
     }
     for id in &chosen {
         let path = format!("providers/{id}.yaml");
@@ -149,7 +167,8 @@ pub fn plan(lang: Lang, providers: &[String]) -> Result<Vec<PlannedFile>, Vec<Di
 
     match template(lang, "README.md") {
         Ok(b) => {
-            let readme = String::from_utf8_lossy(b).replace("{providers}", &providers_line(lang, &chosen));
+            let readme =
+                String::from_utf8_lossy(b).replace("{providers}", &providers_line(lang, &chosen));
             files.push(PlannedFile {
                 path: "README.md".into(),
                 contents: readme.into_bytes(),
@@ -271,8 +290,16 @@ pub fn run(args: &Args, global: &Global) -> Status {
     }
     let mut out = String::new();
     match lang {
-        Lang::En => out.push_str(&format!("Created {} files in {}:\n", files.len(), dir.display())),
-        Lang::De => out.push_str(&format!("{} Dateien in {} angelegt:\n", files.len(), dir.display())),
+        Lang::En => out.push_str(&format!(
+            "Created {} files in {}:\n",
+            files.len(),
+            dir.display()
+        )),
+        Lang::De => out.push_str(&format!(
+            "{} Dateien in {} angelegt:\n",
+            files.len(),
+            dir.display()
+        )),
     }
     for f in &files {
         out.push_str(&format!("  {}\n", f.path));
