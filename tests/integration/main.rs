@@ -4,6 +4,7 @@
 mod common;
 mod diagnostics_docs;
 mod docs_examples;
+mod guides;
 mod hostile;
 mod init_cli;
 mod invalid_fixtures;
