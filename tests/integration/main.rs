@@ -5,6 +5,7 @@ mod common;
 mod diagnostics_docs;
 mod docs_examples;
 mod guides;
+mod help_examples;
 mod hostile;
 mod init_cli;
 mod invalid_fixtures;
