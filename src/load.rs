@@ -570,11 +570,8 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
         } else if p.exists() {
             files.push(p.clone());
         } else {
-            diags.push(
-                Diagnostic::error("file-unreadable", "no such file or folder")
-                    .in_file(p.display().to_string())
-                    .help("check the path"),
-            );
+            // Says where it looked and suggests a close name or `cloudvet init`.
+            diags.push(crate::suggest::missing_path(p));
         }
     }
     (files, diags)

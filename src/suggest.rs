@@ -7,6 +7,8 @@
 //! parts or its start (`telekom` → `open-telekom-cloud`, `hetz` → `hetzner`),
 //! which edit distance alone misses.
 
+use std::path::Path;
+
 use crate::diag::Diagnostic;
 
 pub use crate::load::schema_check::did_you_mean;
@@ -104,6 +106,74 @@ pub fn unknown_provider(input: &str, known: &[&str], known_where: &str) -> Diagn
         })
 }
 
+/// The diagnostic for a file or folder named on the command line that does not
+/// exist: says where cloudvet looked, suggests a close name in the same folder
+/// (`provders/` → `providers/`), and how to create a procurement folder.
+pub fn missing_path(path: &Path) -> Diagnostic {
+    let shown = path.display().to_string();
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let looked = std::fs::canonicalize(&parent)
+        .map(|p| p.join(path.file_name().unwrap_or_default()))
+        .unwrap_or_else(|_| path.to_path_buf());
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let siblings: Vec<String> = std::fs::read_dir(&parent)
+        .map(|entries| {
+            let mut v: Vec<String> = entries
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| !n.starts_with('.'))
+                .collect();
+            v.sort();
+            v
+        })
+        .unwrap_or_default();
+    let candidates: Vec<&str> = siblings.iter().map(String::as_str).collect();
+    let close = close_ids(&name, &candidates);
+    let help = match close.first() {
+        Some(c) => {
+            let bare = path.parent().is_none_or(|p| p.as_os_str().is_empty());
+            let fixed = if bare {
+                (*c).to_string()
+            } else {
+                parent.join(c).display().to_string()
+            };
+            format!("did you mean `{fixed}`?")
+        }
+        None => "check the path; `cloudvet init DIR` creates a procurement folder with \
+                 requirements.yaml, workload.yaml and providers/"
+            .to_string(),
+    };
+    Diagnostic::error(
+        "file-unreadable",
+        format!("no such file or folder (looked for {})", looked.display()),
+    )
+    .in_file(shown)
+    .help(help)
+}
+
+/// The diagnostic for a folder that holds no provider profiles.
+pub fn no_profiles_in(dir: &Path) -> Diagnostic {
+    let looked = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    Diagnostic::error(
+        "file-unreadable",
+        format!(
+            "no provider profiles (*.yaml) in this folder (looked in {})",
+            looked.display()
+        ),
+    )
+    .in_file(dir.display().to_string())
+    .help(
+        "check the folder; `cloudvet init DIR --providers aws,ionos` creates a procurement \
+         folder with profiles from the catalogue",
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,5 +213,24 @@ mod tests {
         let none = unknown_provider("zzzzzz", IDS, "the catalogue");
         assert!(!none.message.contains("did you mean"));
         assert_eq!(phrase(&["a", "b", "c"]), "did you mean `a`, `b` or `c`?");
+    }
+
+    #[test]
+    fn missing_folder_suggests_its_sibling() {
+        let dir = std::env::temp_dir().join(format!("cloudvet-suggest-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("providers")).unwrap();
+        let d = missing_path(&dir.join("provders"));
+        assert_eq!(d.code, "file-unreadable");
+        assert!(d.message.contains("looked for"), "{}", d.message);
+        let help = d.help.unwrap_or_default();
+        assert!(
+            help.contains("did you mean") && help.ends_with("providers`?"),
+            "{help}"
+        );
+        let far = missing_path(&dir.join("zzzzzzzz"));
+        assert!(far.help.unwrap_or_default().contains("cloudvet init"));
+        let empty = no_profiles_in(&dir.join("providers"));
+        assert!(empty.message.contains("no provider profiles"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

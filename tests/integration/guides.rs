@@ -12,6 +12,8 @@
 //!   that code; otherwise each must exit with 0.
 //! - A fenced block whose info string has `file=PATH` (e.g. ```yaml file=providers/acme.yaml)
 //!   is written to PATH (relative to the current folder) when the run reaches it.
+//! - A block whose info string has `from=PATH` (e.g. ```markdown from=report/report.md)
+//!   quotes a file the commands wrote: its lines must appear in that file, in order.
 //! - Blocks with any other info string are not run.
 //!
 //! `UPDATE_GUIDES=1 cargo test guides` rewrites the output under each command
@@ -43,6 +45,12 @@ enum Step {
     Write {
         path: String,
         contents: String,
+    },
+    /// An excerpt of a file the commands wrote: its lines must appear in it, in order.
+    Excerpt {
+        line: usize,
+        path: String,
+        expected: Vec<String>,
     },
 }
 
@@ -100,7 +108,13 @@ fn parse(text: &str) -> Result<Vec<Step>, String> {
         if end == lines.len() {
             return Err(format!("line {}: unclosed code block", i + 1));
         }
-        if let Some(path) = info.iter().find_map(|w| w.strip_prefix("file=")) {
+        if let Some(path) = info.iter().find_map(|w| w.strip_prefix("from=")) {
+            steps.push(Step::Excerpt {
+                line: i + 1,
+                path: path.to_string(),
+                expected: lines[start..end].iter().map(|s| s.to_string()).collect(),
+            });
+        } else if let Some(path) = info.iter().find_map(|w| w.strip_prefix("file=")) {
             let mut contents = lines[start..end].join("\n");
             contents.push('\n');
             steps.push(Step::Write {
@@ -236,6 +250,18 @@ fn run_guide(path: &Path) -> (Vec<String>, Vec<String>, String) {
                 }
                 std::fs::write(&p, contents).expect("write file");
             }
+            Step::Excerpt {
+                line,
+                path,
+                expected,
+            } => match std::fs::read_to_string(cwd.join(path)) {
+                Ok(actual) => {
+                    if let Err(e) = matches(expected, &actual) {
+                        failures.push(format!("{name}:{line}: excerpt of {path}: {e}"));
+                    }
+                }
+                Err(e) => hard.push(format!("{name}:{line}: cannot read {path}: {e}")),
+            },
             Step::Run {
                 line,
                 words,
@@ -346,9 +372,11 @@ fn parser_reads_commands_outputs_files_and_exit_codes() {
              ```yaml file=p/a.yaml\nkind: provider\n```\n\
              ```console\n$ cd work\n$ cloudvet validate 'a b.yaml' > out.txt\nok\n...\n$ cloudvet man\n```\n\
              ```console exit=2\n$ cloudvet init --providers x\nerror\n```\n\
-             ```sh\nnot run\n```\n";
+             ```sh\nnot run\n```\n\
+             ```markdown from=r/report.md\n# Title\n...\n```\n";
     let steps = parse(g).unwrap();
-    assert_eq!(steps.len(), 5, "{steps:#?}");
+    assert_eq!(steps.len(), 6, "{steps:#?}");
+    assert!(matches!(&steps[5], Step::Excerpt { path, .. } if path == "r/report.md"));
     assert_eq!(
         steps[0],
         Step::Write {
