@@ -316,6 +316,11 @@ const LABELS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Every pattern with a label (for tests that check them against the schema).
+pub fn patterns() -> impl Iterator<Item = &'static str> {
+    LABELS.iter().map(|(p, _, _)| *p)
+}
+
 /// The label of one pattern, if it has one.
 pub fn lookup(pattern: &str, lang: Lang) -> Option<&'static str> {
     LABELS

@@ -283,3 +283,50 @@ fn output_file_is_written() {
     assert!(md.starts_with("# Provider profile changes"), "{md}");
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+/// Follows one path step through a JSON Schema (through `$ref`, `anyOf`,
+/// `oneOf`, `allOf`); `*` steps into list items.
+fn step<'a>(root: &'a Value, schema: &'a Value, seg: &str) -> Option<&'a Value> {
+    let schema = match schema.get("$ref").and_then(Value::as_str) {
+        Some(r) => root.pointer(r.trim_start_matches('#'))?,
+        None => schema,
+    };
+    let direct = if seg == "*" {
+        schema.get("items")
+    } else {
+        schema.get("properties").and_then(|p| p.get(seg))
+    };
+    if direct.is_some() {
+        return direct;
+    }
+    for key in ["anyOf", "oneOf", "allOf"] {
+        if let Some(Value::Array(branches)) = schema.get(key) {
+            if let Some(found) = branches.iter().find_map(|b| step(root, b, seg)) {
+                return Some(found);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn every_label_names_a_profile_path() {
+    let schema: Value = serde_json::from_slice(
+        cloudvet::embedded::file("schemas/provider.schema.json").expect("embedded schema"),
+    )
+    .unwrap();
+    let mut bad = Vec::new();
+    for pattern in cloudvet::diff::labels::patterns() {
+        let mut at = &schema;
+        for seg in pattern.trim_start_matches('/').split('/') {
+            match step(&schema, at, seg) {
+                Some(next) => at = next,
+                None => {
+                    bad.push(pattern);
+                    break;
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "labels for paths the profile does not have: {bad:?}");
+}
