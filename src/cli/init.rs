@@ -135,6 +135,12 @@ pub fn plan(lang: Lang, providers: &[String]) -> Result<Vec<PlannedFile>, Vec<Di
         }
     }
 
+    // The folder for DPA reviews (`cloudvet dpa scan … --out reviews/<id>.yaml`).
+    files.push(PlannedFile {
+        path: "reviews/.gitkeep".into(),
+        contents: Vec::new(),
+    });
+
     // Schemas and the editor settings that map them.
     let mut mapping = serde_json::Map::new();
     for (path, bytes) in crate::embedded::files_under("schemas") {
@@ -359,6 +365,7 @@ mod tests {
             "providers/my-provider.yaml",
             ".vscode/settings.json",
             "README.md",
+            "reviews/.gitkeep",
         ] {
             assert!(paths.contains(&p), "{p} missing from {paths:?}");
         }
