@@ -3,7 +3,6 @@
 
 mod common;
 mod diagnostics_docs;
-mod diff_cli;
 mod docs_examples;
 mod guides;
 mod help_examples;
