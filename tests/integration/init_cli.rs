@@ -283,3 +283,38 @@ fn init_into_a_file_is_refused() {
     );
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+#[test]
+fn a_typo_in_a_scaffolded_file_gets_a_suggestion() {
+    let tmp = temp_dir("init-typo-field");
+    let out = init_in(&tmp, &["proc"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let dir = tmp.join("proc");
+    let req = std::fs::read_to_string(dir.join("requirements.yaml")).unwrap();
+    std::fs::write(
+        dir.join("requirements.yaml"),
+        req.replace("  min_vram_gb: 80", "  min_vram_gib: 80"),
+    )
+    .unwrap();
+    let v = Command::new(env!("CARGO_BIN_EXE_cloudvet"))
+        .args(["validate", "requirements.yaml", "providers/"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(v.status.code(), Some(2));
+    let err = text(&v.stderr);
+    assert!(err.contains("`min_vram_gib` is not a field here"), "{err}");
+    assert!(err.contains("did you mean `min_vram_gb`?"), "{err}");
+    assert!(err.contains("requirements.yaml:"), "the line is named: {err}");
+    // A mistyped folder name: where cloudvet looked, and the folder meant.
+    let v = Command::new(env!("CARGO_BIN_EXE_cloudvet"))
+        .args(["validate", "provders/"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(v.status.code(), Some(2));
+    let err = text(&v.stderr);
+    assert!(err.contains("looked for"), "{err}");
+    assert!(err.contains("did you mean `providers`?"), "{err}");
+    let _ = std::fs::remove_dir_all(&tmp);
+}
