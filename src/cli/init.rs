@@ -72,7 +72,10 @@ const SCHEMA_GLOBS: &[(&str, &[&str])] = &[
         &["reviews/*.yaml", "reviews/*.yml"],
     ),
     ("rule_pack.schema.json", &["rules/*.yaml", "rules/*.yml"]),
-    ("answers.schema.json", &["answers/*.yaml", "answers/*.yml"]),
+    (
+        "questionnaire.schema.json",
+        &["**/*-questionnaire.yaml", "questions/*.yaml"],
+    ),
 ];
 
 /// The files `cloudvet init` writes, in writing order. Pure: reads only the
@@ -277,7 +280,7 @@ pub fn run(args: &Args, global: &Global) -> Status {
         };
         eprintln!("{head}");
         for f in &existing {
-            eprintln!("  {}", display_path(dir, &f.path));
+            eprintln!("  {}", dir.join(&f.path).display());
         }
         eprintln!("{help}");
         return Status::BadInput;
@@ -310,36 +313,23 @@ pub fn run(args: &Args, global: &Global) -> Status {
     for f in &files {
         out.push_str(&format!("  {}\n", f.path));
     }
+    let cd = if dir == Path::new(".") {
+        String::new()
+    } else {
+        format!("`cd {}`, ", dir.display())
+    };
     match lang {
         Lang::En => out.push_str(&format!(
-            "Next: edit requirements.yaml, then run `cloudvet validate {0}` and read {1}.\n",
-            validate_args(dir),
-            display_path(dir, "README.md")
+            "Next: {cd}edit requirements.yaml, run `cloudvet validate requirements.yaml \
+             workload.yaml providers/` and read README.md.\n"
         )),
         Lang::De => out.push_str(&format!(
-            "Weiter: requirements.yaml anpassen, dann `cloudvet validate {0}` ausführen und {1} lesen.\n",
-            validate_args(dir),
-            display_path(dir, "README.md")
+            "Weiter: {cd}requirements.yaml anpassen, `cloudvet validate requirements.yaml \
+             workload.yaml providers/` ausführen und README.md lesen.\n"
         )),
     }
     print!("{out}");
     Status::Ok
-}
-
-fn display_path(dir: &Path, rel: &str) -> String {
-    if dir == Path::new(".") {
-        rel.to_string()
-    } else {
-        dir.join(rel).display().to_string()
-    }
-}
-
-fn validate_args(dir: &Path) -> String {
-    ["requirements.yaml", "workload.yaml", "providers/"]
-        .iter()
-        .map(|r| display_path(dir, r))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn write_one(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

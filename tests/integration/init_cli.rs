@@ -305,7 +305,10 @@ fn a_typo_in_a_scaffolded_file_gets_a_suggestion() {
     let err = text(&v.stderr);
     assert!(err.contains("`min_vram_gib` is not a field here"), "{err}");
     assert!(err.contains("did you mean `min_vram_gb`?"), "{err}");
-    assert!(err.contains("requirements.yaml:"), "the line is named: {err}");
+    assert!(
+        err.contains("requirements.yaml:"),
+        "the line is named: {err}"
+    );
     // A mistyped folder name: where cloudvet looked, and the folder meant.
     let v = Command::new(env!("CARGO_BIN_EXE_cloudvet"))
         .args(["validate", "provders/"])
