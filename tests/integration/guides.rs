@@ -10,6 +10,8 @@
 //!   its standard output to FILE.
 //! - ```console exit=2 (or exit=1): every command in that block must exit with
 //!   that code; otherwise each must exit with 0.
+//! - ```console head=N: the guide shows only the first N lines of each output,
+//!   then `...` (UPDATE_GUIDES keeps it that way).
 //! - A fenced block whose info string has `file=PATH` (e.g. ```yaml file=providers/acme.yaml)
 //!   is written to PATH (relative to the current folder) when the run reaches it.
 //! - A block whose info string has `from=PATH` (e.g. ```markdown from=report/report.md)
@@ -17,8 +19,9 @@
 //! - Blocks with any other info string are not run.
 //!
 //! `UPDATE_GUIDES=1 cargo test guides` rewrites the output under each command
-//! with the real output, except outputs that contain a `...` line (excerpts,
-//! checked only). Runs use SOURCE_DATE_EPOCH for 2026-12-01, so dates are fixed.
+//! with the real output (the first N lines for `head=N`), except hand-made
+//! excerpts (outputs with a `...` line in a block without `head=`), which are
+//! only checked. Runs use SOURCE_DATE_EPOCH for 2026-12-01, so dates are fixed.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -38,6 +41,8 @@ enum Step {
         words: Vec<String>,
         redirect: Option<String>,
         exit: i32,
+        /// `head=N`: the guide shows the first N lines of the output and `...`.
+        head: Option<usize>,
         expected: Vec<String>,
         output_at: (usize, usize),
     },
@@ -128,6 +133,13 @@ fn parse(text: &str) -> Result<Vec<Step>, String> {
                     .map_err(|_| format!("line {}: bad exit code `{e}`", i + 1))?,
                 None => 0,
             };
+            let head = match info.iter().find_map(|w| w.strip_prefix("head=")) {
+                Some(h) => Some(
+                    h.parse::<usize>()
+                        .map_err(|_| format!("line {}: bad head count `{h}`", i + 1))?,
+                ),
+                None => None,
+            };
             let mut j = start;
             while j < end {
                 let Some(cmd) = lines[j].strip_prefix("$ ") else {
@@ -172,6 +184,7 @@ fn parse(text: &str) -> Result<Vec<Step>, String> {
                         words: w[1..].to_vec(),
                         redirect,
                         exit,
+                        head,
                         expected: lines[j + 1..k].iter().map(|s| s.to_string()).collect(),
                         output_at: (j + 1, k - j - 1),
                     });
@@ -267,6 +280,7 @@ fn run_guide(path: &Path) -> (Vec<String>, Vec<String>, String) {
                 words,
                 redirect,
                 exit,
+                head,
                 expected,
                 output_at,
             } => {
@@ -298,11 +312,18 @@ fn run_guide(path: &Path) -> (Vec<String>, Vec<String>, String) {
                         "{name}:{line}: `{cmd}`: {e}\n--- real output ---\n{shown}"
                     ));
                 }
-                if !expected.iter().any(|l| l.trim() == "...") {
-                    replacements.push((
-                        *output_at,
-                        shown.lines().map(|l| l.trim_end().to_string()).collect(),
-                    ));
+                let real: Vec<String> = shown.lines().map(|l| l.trim_end().to_string()).collect();
+                match head {
+                    Some(n) if real.len() > *n => {
+                        let mut cut: Vec<String> = real[..*n].to_vec();
+                        cut.push("...".into());
+                        replacements.push((*output_at, cut));
+                    }
+                    Some(_) => replacements.push((*output_at, real)),
+                    None if !expected.iter().any(|l| l.trim() == "...") => {
+                        replacements.push((*output_at, real));
+                    }
+                    None => {}
                 }
             }
         }
@@ -371,7 +392,7 @@ fn parser_reads_commands_outputs_files_and_exit_codes() {
     let g = "Intro\n\
              ```yaml file=p/a.yaml\nkind: provider\n```\n\
              ```console\n$ cd work\n$ cloudvet validate 'a b.yaml' > out.txt\nok\n...\n$ cloudvet man\n```\n\
-             ```console exit=2\n$ cloudvet init --providers x\nerror\n```\n\
+             ```console exit=2 head=3\n$ cloudvet init --providers x\nerror\n```\n\
              ```sh\nnot run\n```\n\
              ```markdown from=r/report.md\n# Title\n...\n```\n";
     let steps = parse(g).unwrap();
@@ -400,7 +421,14 @@ fn parser_reads_commands_outputs_files_and_exit_codes() {
         }
         s => panic!("{s:?}"),
     }
-    assert!(matches!(&steps[4], Step::Run { exit: 2, .. }));
+    assert!(matches!(
+        &steps[4],
+        Step::Run {
+            exit: 2,
+            head: Some(3),
+            ..
+        }
+    ));
     assert!(parse("```console\nls -l\n```\n").is_err());
     assert!(parse("```console\n$ rm -rf x\n```\n").is_err());
     assert!(matches(&["a".into(), "...".into(), "c".into()], "a\nb\nc\n").is_ok());
