@@ -179,7 +179,9 @@ fn build(args: &Args, lang: Lang) -> Result<DiffReport, Vec<Diagnostic>> {
                 Lang::De => "ALT und NEU müssen beide Dateien oder beide Ordner sein",
             },
         )
-        .help("cloudvet diff old/acme.yaml new/acme.yaml  or  cloudvet diff old/ new/")]);
+        .help(
+            "cloudvet diff old/acme.yaml new/acme.yaml  or  cloudvet diff old/ new/",
+        )]);
     }
     let (req_loaded, req_diags) = crate::load::load_requirements(args.requirements.as_deref());
     let Some(req) = req_loaded else {
@@ -188,6 +190,17 @@ fn build(args: &Args, lang: Lang) -> Result<DiffReport, Vec<Diagnostic>> {
     let date = super::assess::evaluation_date(args.as_of.as_deref(), req.value.evaluation_date)
         .map_err(|d| vec![d])?;
     let packs = crate::eval::packs::shipped_with(args.rules.as_deref())?;
+    let engine = diff::verdicts::engine(&packs, &req.value, date).map_err(|ds| {
+        ds.into_iter()
+            .map(|d| {
+                if d.file.is_none() {
+                    d.in_file(req.file.display.clone())
+                } else {
+                    d
+                }
+            })
+            .collect::<Vec<_>>()
+    })?;
     let is_eea = |c: &str| crate::model::codes::is_eea(c);
     let opts = Options {
         lang,
@@ -221,18 +234,7 @@ fn build(args: &Args, lang: Lang) -> Result<DiffReport, Vec<Diagnostic>> {
                 let all = diff::compare(op, np, &opts);
                 let (evidence, changes): (Vec<_>, Vec<_>) =
                     all.into_iter().partition(|c| c.evidence_only);
-                let verdicts =
-                    diff::verdicts::compare(op, np, &packs, &req.value, date).map_err(|ds| {
-                        ds.into_iter()
-                            .map(|d| {
-                                if d.file.is_none() {
-                                    d.in_file(req.file.display.clone())
-                                } else {
-                                    d
-                                }
-                            })
-                            .collect::<Vec<_>>()
-                    })?;
+                let verdicts = diff::verdicts::compare(&engine, op, np);
                 ProviderDiff {
                     id: np.id.clone(),
                     name: np.name.clone(),

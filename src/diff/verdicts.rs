@@ -69,15 +69,18 @@ pub struct VerdictDiff {
     pub changes: Vec<VerdictChange>,
 }
 
-/// The rules engine's view of the change from `old` to `new`.
-pub fn compare(
-    old: &ProviderProfile,
-    new: &ProviderProfile,
-    packs: &[RulePack],
-    requirements: &Requirements,
+/// Compiles the rule packs for these requirements on this date, once for all
+/// the providers compared.
+pub fn engine<'p>(
+    packs: &'p [RulePack],
+    requirements: &'p Requirements,
     date: Date,
-) -> Result<VerdictDiff, Vec<Diagnostic>> {
-    let engine = eval::Engine::new(packs, requirements, date)?;
+) -> Result<eval::Engine<'p>, Vec<Diagnostic>> {
+    eval::Engine::new(packs, requirements, date)
+}
+
+/// The rules engine's view of the change from `old` to `new`.
+pub fn compare(engine: &eval::Engine, old: &ProviderProfile, new: &ProviderProfile) -> VerdictDiff {
     let a = engine.assess_provider(old);
     let b = engine.assess_provider(new);
     let mut changes = Vec::new();
@@ -110,11 +113,11 @@ pub fn compare(
     changes.sort_by(|p, q| {
         (severity_rank(p.severity), &p.rule).cmp(&(severity_rank(q.severity), &q.rule))
     });
-    Ok(VerdictDiff {
+    VerdictDiff {
         old: Standing::of(&a),
         new: Standing::of(&b),
         changes,
-    })
+    }
 }
 
 fn severity_rank(s: Severity) -> u8 {
