@@ -213,7 +213,7 @@ pub fn human(r: &DiffReport, lang: Lang) -> String {
         r.requirements_title,
         r.requirements_file
     );
-    for p in &r.providers {
+    for p in r.providers.iter().filter(|p| !quiet(p)) {
         let _ = writeln!(s);
         let _ = writeln!(s, "{} — {}: {}", p.id, p.name, status_line(p, lang));
         for c in &p.changes {
@@ -231,7 +231,11 @@ pub fn human(r: &DiffReport, lang: Lang) -> String {
             let _ = writeln!(s, "{line}");
         }
         if !p.evidence_changes.is_empty() {
-            let labels: Vec<&str> = p.evidence_changes.iter().map(|c| c.label.as_str()).collect();
+            let labels: Vec<&str> = p
+                .evidence_changes
+                .iter()
+                .map(|c| c.label.as_str())
+                .collect();
             let _ = writeln!(
                 s,
                 "  {} {}",
@@ -247,7 +251,36 @@ pub fn human(r: &DiffReport, lang: Lang) -> String {
             verdicts_human(&mut s, v, lang);
         }
     }
+    let unchanged = unchanged_ids(r);
+    if !unchanged.is_empty() {
+        let _ = writeln!(
+            s,
+            "\n{} {}",
+            if de {
+                "Ohne Änderungen (auch in der Bewertung):"
+            } else {
+                "No changes (nor in the assessment):"
+            },
+            unchanged.join(", ")
+        );
+    }
     s
+}
+
+/// A provider with nothing to show: no change of facts, evidence or verdicts.
+fn quiet(p: &ProviderDiff) -> bool {
+    p.status == ProviderStatus::Unchanged
+        && p.verdicts
+            .as_ref()
+            .is_none_or(|v| v.changes.is_empty() && v.old == v.new)
+}
+
+fn unchanged_ids(r: &DiffReport) -> Vec<&str> {
+    r.providers
+        .iter()
+        .filter(|p| quiet(p))
+        .map(|p| p.id.as_str())
+        .collect()
 }
 
 fn standing_counts(x: &Standing) -> String {
@@ -402,7 +435,7 @@ pub fn markdown(r: &DiffReport, lang: Lang) -> String {
         md_escape(&r.requirements_title),
         md_escape(&r.requirements_file)
     );
-    for p in &r.providers {
+    for p in r.providers.iter().filter(|p| !quiet(p)) {
         let _ = writeln!(
             s,
             "\n## {} — {}\n\n{}",
@@ -436,7 +469,11 @@ pub fn markdown(r: &DiffReport, lang: Lang) -> String {
             }
         }
         if !p.evidence_changes.is_empty() {
-            let labels: Vec<String> = p.evidence_changes.iter().map(|c| md_label(&c.label)).collect();
+            let labels: Vec<String> = p
+                .evidence_changes
+                .iter()
+                .map(|c| md_label(&c.label))
+                .collect();
             let _ = writeln!(
                 s,
                 "\n{} {}",
@@ -518,6 +555,19 @@ pub fn markdown(r: &DiffReport, lang: Lang) -> String {
                 }
             }
         }
+    }
+    let unchanged = unchanged_ids(r);
+    if !unchanged.is_empty() {
+        let _ = writeln!(
+            s,
+            "\n{} {}",
+            if de {
+                "Ohne Änderungen (auch in der Bewertung):"
+            } else {
+                "No changes (nor in the assessment):"
+            },
+            md_escape(&unchanged.join(", "))
+        );
     }
     s
 }

@@ -237,6 +237,13 @@ fn the_same_profile_has_no_changes() {
     assert_eq!(p["status"], "unchanged");
     assert_eq!(p["changes"].as_array().unwrap().len(), 0);
     assert_eq!(p["verdicts"]["changes"].as_array().unwrap().len(), 0);
+    let out = cloudvet(&["diff", V1, V1, "--as-of", "2026-12-01"]);
+    let h = text(&out.stdout);
+    assert!(
+        h.contains("No changes (nor in the assessment): acme-gpu"),
+        "{h}"
+    );
+    assert!(!h.contains("Assessment:"), "{h}");
 }
 
 #[test]
@@ -328,5 +335,8 @@ fn every_label_names_a_profile_path() {
             }
         }
     }
-    assert!(bad.is_empty(), "labels for paths the profile does not have: {bad:?}");
+    assert!(
+        bad.is_empty(),
+        "labels for paths the profile does not have: {bad:?}"
+    );
 }
