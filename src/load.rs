@@ -21,6 +21,8 @@ pub enum DocumentKind {
     Requirements,
     Workload,
     DpaReview,
+    /// A vendor questionnaire (`cloudvet questionnaire`), answered or not.
+    Questionnaire,
 }
 
 impl DocumentKind {
@@ -32,6 +34,7 @@ impl DocumentKind {
             DocumentKind::Requirements => "requirements",
             DocumentKind::Workload => "workload",
             DocumentKind::DpaReview => "dpa_review",
+            DocumentKind::Questionnaire => "questionnaire",
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod common;
 pub mod gpu;
 pub mod provider;
 pub mod requirements;
+pub mod rule_pack;
 
 pub use common::{Amount, AsOf, Date, EvidenceStatus, Fact, Known, Provenance};
 pub use provider::ProviderProfile;
