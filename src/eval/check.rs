@@ -66,6 +66,10 @@ pub enum OfferField {
     PriceSpot,
     /// Derived: at least one reserved price.
     HasReservedPrice,
+    /// Derived: an on-demand price is listed (an absent price means there is none).
+    HasOnDemandPrice,
+    /// Derived: a spot price is listed.
+    HasSpotPrice,
     BillingIncrementSeconds,
     MinimumBilledSeconds,
     MinimumTermMonths,
@@ -74,7 +78,7 @@ pub enum OfferField {
 }
 
 impl OfferField {
-    pub const ALL: [(&'static str, OfferField); 16] = [
+    pub const ALL: [(&'static str, OfferField); 18] = [
         ("id", OfferField::Id),
         ("instance_type", OfferField::InstanceType),
         ("region", OfferField::Region),
@@ -87,6 +91,8 @@ impl OfferField {
         ("price_on_demand", OfferField::PriceOnDemand),
         ("price_spot", OfferField::PriceSpot),
         ("has_reserved_price", OfferField::HasReservedPrice),
+        ("has_on_demand_price", OfferField::HasOnDemandPrice),
+        ("has_spot_price", OfferField::HasSpotPrice),
         ("billing_increment_seconds", OfferField::BillingIncrementSeconds),
         ("minimum_billed_seconds", OfferField::MinimumBilledSeconds),
         ("minimum_term_months", OfferField::MinimumTermMonths),
@@ -980,6 +986,8 @@ fn offer_read<'a>(f: OfferField, o: &'a Offer, d: &OfferDerived<'a>, ocx: &mut O
             pv,
         ),
         OfferField::HasReservedPrice => ocx.plain(OV::Bool(!o.price_reserved.is_empty()), pv),
+        OfferField::HasOnDemandPrice => ocx.plain(OV::Bool(o.price_on_demand.is_some()), pv),
+        OfferField::HasSpotPrice => ocx.plain(OV::Bool(o.price_spot.is_some()), pv),
         OfferField::BillingIncrementSeconds => ocx.fact(&o.billing_increment_seconds, pv, num),
         OfferField::MinimumBilledSeconds => ocx.fact(&o.minimum_billed_seconds, pv, num),
         OfferField::MinimumTermMonths => ocx.fact(&o.minimum_term_months, pv, num),

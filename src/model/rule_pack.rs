@@ -343,7 +343,7 @@ pub struct Rule {
 /// Pointers (`fact`, `list`) are JSON pointers into the normalised profile; inside
 /// `count`/`every` they are relative to the list item. A fact that is absent,
 /// `unknown`, or older than the allowed evidence age makes a leaf `unknown`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Check {
     /// Pass when every part passes; fail when any part fails; otherwise unknown.
@@ -373,6 +373,61 @@ pub enum Check {
     Count(Count),
     /// Every list item passes `where` (an empty list passes).
     Every(Every),
+}
+
+// serde_yaml 0.9 reads externally tagged enums only from YAML tags (`!all`), but
+// packs are written as single-key mappings (`all: [...]`), the form JSON Schema
+// describes. So a check is read through a JSON value, where serde's usual
+// externally tagged form applies.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum CheckRepr {
+    All(Vec<Check>),
+    Any(Vec<Check>),
+    Not(Box<Check>),
+    Exists(FactRef),
+    Equals(Equals),
+    OneOf(OneOf),
+    Contains(Equals),
+    Lt(Compare),
+    Le(Compare),
+    Gt(Compare),
+    Ge(Compare),
+    NotExpired(NotExpired),
+    NotOlderThan(NotOlderThan),
+    Count(Count),
+    Every(Every),
+}
+
+impl From<CheckRepr> for Check {
+    fn from(r: CheckRepr) -> Check {
+        match r {
+            CheckRepr::All(v) => Check::All(v),
+            CheckRepr::Any(v) => Check::Any(v),
+            CheckRepr::Not(v) => Check::Not(v),
+            CheckRepr::Exists(v) => Check::Exists(v),
+            CheckRepr::Equals(v) => Check::Equals(v),
+            CheckRepr::OneOf(v) => Check::OneOf(v),
+            CheckRepr::Contains(v) => Check::Contains(v),
+            CheckRepr::Lt(v) => Check::Lt(v),
+            CheckRepr::Le(v) => Check::Le(v),
+            CheckRepr::Gt(v) => Check::Gt(v),
+            CheckRepr::Ge(v) => Check::Ge(v),
+            CheckRepr::NotExpired(v) => Check::NotExpired(v),
+            CheckRepr::NotOlderThan(v) => Check::NotOlderThan(v),
+            CheckRepr::Count(v) => Check::Count(v),
+            CheckRepr::Every(v) => Check::Every(v),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Check {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = serde_json::Value::deserialize(d)?;
+        serde_json::from_value::<CheckRepr>(v)
+            .map(Check::from)
+            .map_err(serde::de::Error::custom)
+    }
 }
 
 /// A fact by pointer.
