@@ -14,6 +14,7 @@
 pub mod check;
 pub mod docs;
 pub mod examples;
+pub mod inputs;
 pub mod packs;
 pub mod pointer;
 pub mod questionnaire;
@@ -409,7 +410,9 @@ impl<'p> Engine<'p> {
                     if o.set == OverrideSetting::Off {
                         let why = o.reason.clone().unwrap_or_default();
                         skipped.push(skip(
-                            format!("switched off by the requirements {why}").trim().to_string(),
+                            format!("switched off by the requirements {why}")
+                                .trim()
+                                .to_string(),
                             format!("durch die Anforderungen abgeschaltet {why}")
                                 .trim()
                                 .to_string(),
@@ -609,7 +612,11 @@ impl<'p> Engine<'p> {
         let (mut total, mut upper, mut conf_num, mut conf_den) = (0.0, 0.0, 0.0, 0.0);
         for (area, [t, pass, unk, _fail]) in &per {
             let aw = self.weights.get(area).copied().unwrap_or(0.0);
-            let share = if weight_sum > 0.0 { aw / weight_sum } else { 0.0 };
+            let share = if weight_sum > 0.0 {
+                aw / weight_sum
+            } else {
+                0.0
+            };
             let score = 100.0 * pass / t;
             let score_up = 100.0 * (pass + unk) / t;
             total += share * score;

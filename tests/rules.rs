@@ -10,7 +10,10 @@ fn shipped() -> Vec<RulePack> {
         Ok(p) => p,
         Err(d) => panic!(
             "shipped packs do not load:\n{}",
-            d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("\n")
+            d.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
         ),
     }
 }
@@ -58,11 +61,28 @@ fn registry_is_well_formed() {
             assert!(ids.insert(r.id.clone()), "duplicate {}", r.id);
             assert!(!r.legal_basis.is_empty(), "{} has no legal basis", r.id);
             for t in [&r.title, &r.explanation, &r.question, &r.remediation] {
-                assert!(!t.en.trim().is_empty() && !t.de.trim().is_empty(), "{}", r.id);
-                assert_ne!(t.en.trim(), t.de.trim(), "{}: German text equals English", r.id);
+                assert!(
+                    !t.en.trim().is_empty() && !t.de.trim().is_empty(),
+                    "{}",
+                    r.id
+                );
+                assert_ne!(
+                    t.en.trim(),
+                    t.de.trim(),
+                    "{}: German text equals English",
+                    r.id
+                );
             }
-            assert!(r.question.en.contains('?'), "{}: question is not a question", r.id);
-            assert!(r.question.de.contains('?'), "{}: Frage ohne Fragezeichen", r.id);
+            assert!(
+                r.question.en.contains('?'),
+                "{}: question is not a question",
+                r.id
+            );
+            assert!(
+                r.question.de.contains('?'),
+                "{}: Frage ohne Fragezeichen",
+                r.id
+            );
         }
     }
     let _ = eval::Outcome::Pass;

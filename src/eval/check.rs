@@ -37,7 +37,10 @@ impl Sets {
         let to_vals = |v: &[String]| v.iter().map(|x| Value::String(x.clone())).collect();
         match s {
             NamedSet::AllowedCountries => (to_vals(&self.allowed_countries), false),
-            NamedSet::Eea => (EEA.iter().map(|c| Value::String(c.to_string())).collect(), false),
+            NamedSet::Eea => (
+                EEA.iter().map(|c| Value::String(c.to_string())).collect(),
+                false,
+            ),
             // An empty model list means "any model".
             NamedSet::RequiredGpuModels => (
                 to_vals(&self.required_gpu_models),
@@ -93,7 +96,10 @@ impl OfferField {
         ("has_reserved_price", OfferField::HasReservedPrice),
         ("has_on_demand_price", OfferField::HasOnDemandPrice),
         ("has_spot_price", OfferField::HasSpotPrice),
-        ("billing_increment_seconds", OfferField::BillingIncrementSeconds),
+        (
+            "billing_increment_seconds",
+            OfferField::BillingIncrementSeconds,
+        ),
         ("minimum_billed_seconds", OfferField::MinimumBilledSeconds),
         ("minimum_term_months", OfferField::MinimumTermMonths),
         ("availability", OfferField::Availability),
@@ -179,7 +185,7 @@ pub enum CCheck {
         filter: Option<Box<CCheck>>,
         at_least: Option<u32>,
         at_most: Option<u32>,
-        none_is_unknown: bool,
+        none_is_unknown: WhenNone,
     },
     Every {
         list: ListP,
@@ -221,16 +227,8 @@ pub fn compile(c: &Check, scope: Scope, req: &Value, sets: &Sets) -> Result<CChe
     };
     let sub = |c: &Check, s: Scope| compile(c, s, req, sets);
     Ok(match c {
-        Check::All(v) => CCheck::All(
-            v.iter()
-                .map(|x| sub(x, scope))
-                .collect::<Result<_, _>>()?,
-        ),
-        Check::Any(v) => CCheck::Any(
-            v.iter()
-                .map(|x| sub(x, scope))
-                .collect::<Result<_, _>>()?,
-        ),
+        Check::All(v) => CCheck::All(v.iter().map(|x| sub(x, scope)).collect::<Result<_, _>>()?),
+        Check::Any(v) => CCheck::Any(v.iter().map(|x| sub(x, scope)).collect::<Result<_, _>>()?),
         Check::Not(x) => CCheck::Not(Box::new(sub(x, scope)?)),
         Check::Exists(f) => CCheck::Exists(ptr(&f.fact)?),
         Check::Equals(e) => CCheck::Equals(ptr(&e.fact)?, e.value.clone()),
@@ -256,7 +254,10 @@ pub fn compile(c: &Check, scope: Scope, req: &Value, sets: &Sets) -> Result<CChe
         Check::NotOlderThan(x) => CCheck::NotOlderThan(ptr(&x.fact)?, x.months),
         Check::Count(x) => {
             if x.at_least.is_none() && x.at_most.is_none() {
-                return Err(format!("count over `{}` needs `at_least` or `at_most`", x.list));
+                return Err(format!(
+                    "count over `{}` needs `at_least` or `at_most`",
+                    x.list
+                ));
             }
             let (l, inner) = list(&x.list)?;
             CCheck::Count {
@@ -267,7 +268,7 @@ pub fn compile(c: &Check, scope: Scope, req: &Value, sets: &Sets) -> Result<CChe
                 },
                 at_least: x.at_least,
                 at_most: x.at_most,
-                none_is_unknown: x.when_none == WhenNone::Unknown,
+                none_is_unknown: x.when_none,
             }
         }
         Check::Every(x) => {
@@ -309,7 +310,10 @@ fn cmp(x: &Compare, op: CmpOp, p: P, req: &Value) -> Result<CCheck, String> {
     };
     if let Some(t) = threshold {
         if !t.is_finite() {
-            return Err(format!("comparison on `{}` has no finite threshold", x.fact));
+            return Err(format!(
+                "comparison on `{}` has no finite threshold",
+                x.fact
+            ));
         }
     }
     Ok(CCheck::Cmp(p, op, threshold))
@@ -343,7 +347,9 @@ impl<'a> OfferView<'a> {
                 let region = regions.get(o.region.as_str());
                 OfferDerived {
                     region_country: region.map(|r| r.country.as_str()),
-                    vram_gb: o.vram_gb.or_else(|| vram.get(o.gpu_model.as_str()).copied()),
+                    vram_gb: o
+                        .vram_gb
+                        .or_else(|| vram.get(o.gpu_model.as_str()).copied()),
                     availability: if o.availability.is_unknown() {
                         region.map(|r| &r.availability)
                     } else {
@@ -372,7 +378,11 @@ pub struct Cx<'a> {
 }
 
 impl<'a> Cx<'a> {
-    pub fn new(date: NaiveDate, max_months: Option<u32>, offers: Option<&'a OfferView<'a>>) -> Self {
+    pub fn new(
+        date: NaiveDate,
+        max_months: Option<u32>,
+        offers: Option<&'a OfferView<'a>>,
+    ) -> Self {
         let cutoff = max_months.map(|m| {
             date.checked_sub_months(chrono::Months::new(m))
                 .unwrap_or(NaiveDate::MIN)
@@ -454,6 +464,11 @@ fn leaf<'v>(
             Err(Why::Missing { ptr: full })
         }
         Found::Value(v, prov) => {
+            if prov.status == Some("keyword_probe") {
+                cx.note_read(&full, v.clone(), prov, Some("keyword match only"));
+                cx.missing.push(full.clone());
+                return Err(Why::KeywordOnly { ptr: full });
+            }
             if cx.is_stale(prov.as_of) {
                 let as_of = prov.as_of.unwrap_or_default().to_string();
                 cx.note_read(&full, v.clone(), prov, Some("stale"));
@@ -528,7 +543,10 @@ fn eval_json_inner<'v>(
                 return (Outcome::Unknown, Why::Several(unknown));
             }
             let outcome = if is_all { Outcome::Pass } else { Outcome::Fail };
-            (outcome, Why::Several(results.into_iter().map(|r| r.1).collect()))
+            (
+                outcome,
+                Why::Several(results.into_iter().map(|r| r.1).collect()),
+            )
         }
         CCheck::Not(inner) => {
             let (o, w) = eval_json(inner, root, base, outer, cx);
@@ -549,7 +567,13 @@ fn eval_json_inner<'v>(
                 return offer_scope_error();
             };
             match leaf(&p, root, base, outer, cx) {
-                Ok((v, ptr)) => (Outcome::Pass, Why::Holds { ptr, found: show(v) }),
+                Ok((v, ptr)) => (
+                    Outcome::Pass,
+                    Why::Holds {
+                        ptr,
+                        found: show(v),
+                    },
+                ),
                 Err(w) => (Outcome::Unknown, w),
             }
         }
@@ -600,7 +624,12 @@ fn eval_json_inner<'v>(
                 return offer_scope_error();
             };
             let Some(t) = threshold else {
-                return (Outcome::Pass, Why::NoThreshold { ptr: p.text.clone() });
+                return (
+                    Outcome::Pass,
+                    Why::NoThreshold {
+                        ptr: p.text.clone(),
+                    },
+                );
             };
             match leaf(&p, root, base, outer, cx) {
                 Ok((v, ptr)) => match v.as_f64() {
@@ -619,9 +648,13 @@ fn eval_json_inner<'v>(
                 Found::Value(v, prov) => {
                     cx.note_read(&full, v.clone(), prov, None);
                     match v.as_str().and_then(|s| s.parse::<AsOf>().ok()) {
-                        Some(d) if d.latest() >= cx.date => {
-                            (Outcome::Pass, Why::Holds { ptr: full, found: show(v) })
-                        }
+                        Some(d) if d.latest() >= cx.date => (
+                            Outcome::Pass,
+                            Why::Holds {
+                                ptr: full,
+                                found: show(v),
+                            },
+                        ),
                         Some(_) => {
                             cx.missing.push(full.clone());
                             (
@@ -660,7 +693,13 @@ fn eval_json_inner<'v>(
                             .checked_sub_months(chrono::Months::new(*months))
                             .unwrap_or(NaiveDate::MIN);
                         if d.earliest() >= limit {
-                            (Outcome::Pass, Why::Holds { ptr, found: show(v) })
+                            (
+                                Outcome::Pass,
+                                Why::Holds {
+                                    ptr,
+                                    found: show(v),
+                                },
+                            )
                         } else {
                             cx.missing.push(ptr.clone());
                             (
@@ -702,7 +741,13 @@ fn eval_json_inner<'v>(
                                 let ib = format!("{full}/{i}");
                                 let (o, w) = match filter {
                                     Some(f) => eval_json(f, item, &ib, prov, cx),
-                                    None => (Outcome::Pass, Why::Holds { ptr: ib, found: String::new() }),
+                                    None => (
+                                        Outcome::Pass,
+                                        Why::Holds {
+                                            ptr: ib,
+                                            found: String::new(),
+                                        },
+                                    ),
                                 };
                                 match o {
                                     Outcome::Pass => m += 1,
@@ -738,7 +783,10 @@ fn eval_json_inner<'v>(
             if let Some(k) = at_least {
                 let k = *k as usize;
                 if matched < k {
-                    outcome = if matched + unknown >= k || *none_is_unknown {
+                    outcome = if matched + unknown >= k
+                        || *none_is_unknown == WhenNone::Unknown
+                        || (*none_is_unknown == WhenNone::UnknownIfEmpty && total == 0)
+                    {
                         Outcome::Unknown
                     } else {
                         Outcome::Fail
@@ -924,6 +972,9 @@ impl OfferCx {
         if status != Some(crate::model::common::EvidenceStatus::Verified) {
             self.all_verified = false;
         }
+        if status == Some(crate::model::common::EvidenceStatus::KeywordProbe) {
+            return OV::Stale;
+        }
         match &f.value {
             Known::Unknown => OV::Unknown,
             Known::Value(v) => {
@@ -941,6 +992,9 @@ impl OfferCx {
     fn plain<'a>(&mut self, v: OV<'a>, offer_prov: &Provenance) -> OV<'a> {
         if offer_prov.status != Some(crate::model::common::EvidenceStatus::Verified) {
             self.all_verified = false;
+        }
+        if offer_prov.status == Some(crate::model::common::EvidenceStatus::KeywordProbe) {
+            return OV::Stale;
         }
         match (self.cutoff, offer_prov.as_of) {
             (Some(c), Some(a)) if a.earliest() < c => {

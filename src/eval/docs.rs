@@ -77,8 +77,14 @@ fn rule_markdown(r: &Rule) -> String {
         let _ = writeln!(s, "- Checklist item of the legal reference: `{item}`");
     }
     if r.valid_from.is_some() || r.valid_to.is_some() {
-        let from = r.valid_from.map(|d| d.to_string()).unwrap_or_else(|| "—".into());
-        let to = r.valid_to.map(|d| d.to_string()).unwrap_or_else(|| "—".into());
+        let from = r
+            .valid_from
+            .map(|d| d.to_string())
+            .unwrap_or_else(|| "—".into());
+        let to = r
+            .valid_to
+            .map(|d| d.to_string())
+            .unwrap_or_else(|| "—".into());
         let _ = writeln!(s, "- In force for evaluation dates {from} … {to}");
     }
     if let Some(m) = r.max_evidence_age_months {
@@ -141,9 +147,27 @@ pub fn explain(r: &Rule, pack: &RulePack, german: bool) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "{} — {}", r.id, t(&r.title));
     let (area, sev, w, lb, why, q, rem, pk) = if german {
-        ("Bereich", "Schwere", "Gewicht", "Rechtsgrundlage", "Warum", "Frage an den Anbieter", "Abhilfe", "Paket")
+        (
+            "Bereich",
+            "Schwere",
+            "Gewicht",
+            "Rechtsgrundlage",
+            "Warum",
+            "Frage an den Anbieter",
+            "Abhilfe",
+            "Paket",
+        )
     } else {
-        ("Area", "Severity", "Weight", "Legal basis", "Why", "Question to the vendor", "Remediation", "Pack")
+        (
+            "Area",
+            "Severity",
+            "Weight",
+            "Legal basis",
+            "Why",
+            "Question to the vendor",
+            "Remediation",
+            "Pack",
+        )
     };
     let _ = writeln!(
         s,
@@ -155,12 +179,34 @@ pub fn explain(r: &Rule, pack: &RulePack, german: bool) -> String {
         r.weight
     );
     if r.status == RuleStatus::Removed {
-        let _ = writeln!(s, "{}", if german { "ENTFERNT (ID bleibt reserviert)" } else { "REMOVED (ID stays reserved)" });
+        let _ = writeln!(
+            s,
+            "{}",
+            if german {
+                "ENTFERNT (ID bleibt reserviert)"
+            } else {
+                "REMOVED (ID stays reserved)"
+            }
+        );
     }
     if r.valid_from.is_some() || r.valid_to.is_some() {
-        let from = r.valid_from.map(|d| d.to_string()).unwrap_or_else(|| "—".into());
-        let to = r.valid_to.map(|d| d.to_string()).unwrap_or_else(|| "—".into());
-        let _ = writeln!(s, "{}: {from} … {to}", if german { "Gilt für Stichtage" } else { "In force for evaluation dates" });
+        let from = r
+            .valid_from
+            .map(|d| d.to_string())
+            .unwrap_or_else(|| "—".into());
+        let to = r
+            .valid_to
+            .map(|d| d.to_string())
+            .unwrap_or_else(|| "—".into());
+        let _ = writeln!(
+            s,
+            "{}: {from} … {to}",
+            if german {
+                "Gilt für Stichtage"
+            } else {
+                "In force for evaluation dates"
+            }
+        );
     }
     let _ = writeln!(s, "{lb}:");
     for b in &r.legal_basis {

@@ -88,7 +88,12 @@ pub fn run_rule_examples(pack: &RulePack, rule: &Rule) -> Vec<ExampleRun> {
             merge(&mut p, &ex.profile);
             let profile: ProviderProfile = match serde_json::from_value(p) {
                 Ok(p) => p,
-                Err(e) => return run(Err(format!("profile fragment does not fit: {e}")), String::new()),
+                Err(e) => {
+                    return run(
+                        Err(format!("profile fragment does not fit: {e}")),
+                        String::new(),
+                    )
+                }
             };
             let mut r = base_requirements();
             if let Some(rq) = &ex.requirements {
@@ -103,9 +108,11 @@ pub fn run_rule_examples(pack: &RulePack, rule: &Rule) -> Vec<ExampleRun> {
                     )
                 }
             };
-            let date = ex
-                .evaluation_date
-                .unwrap_or_else(|| EXAMPLE_DATE.parse::<Date>().unwrap_or(Date(chrono::NaiveDate::MIN)));
+            let date = ex.evaluation_date.unwrap_or_else(|| {
+                EXAMPLE_DATE
+                    .parse::<Date>()
+                    .unwrap_or(Date(chrono::NaiveDate::MIN))
+            });
             let engine = match Engine::new(&packs, &req, date) {
                 Ok(e) => e,
                 Err(d) => {

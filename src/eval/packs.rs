@@ -27,11 +27,8 @@ pub fn files_in(path: &Path) -> Result<Vec<SourceFile>, Diagnostic> {
         return Ok(vec![SourceFile::read(path)?]);
     }
     let rd = std::fs::read_dir(path).map_err(|e| {
-        Diagnostic::error(
-            "file-unreadable",
-            format!("cannot read the folder: {e}"),
-        )
-        .in_file(path.display().to_string())
+        Diagnostic::error("file-unreadable", format!("cannot read the folder: {e}"))
+            .in_file(path.display().to_string())
     })?;
     let mut paths: Vec<_> = rd
         .flatten()
@@ -128,7 +125,11 @@ pub fn shipped_with(dir: Option<&Path>) -> Result<Vec<RulePack>, Vec<Diagnostic>
             .map(|w| {
                 Diagnostic::error(
                     "duplicate-rule-id",
-                    format!("rule ID `{}` is in a shipped pack and in {}", w[0], d.display()),
+                    format!(
+                        "rule ID `{}` is in a shipped pack and in {}",
+                        w[0],
+                        d.display()
+                    ),
                 )
                 .help("rule IDs are never reused; give the rule a new number")
             })
@@ -155,7 +156,9 @@ pub fn well_formed_id(id: &str) -> bool {
 pub fn check_pack(p: &RulePack, file: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let err = |code: &'static str, msg: String, ptr: String| {
-        Diagnostic::error(code, msg).in_file(file.to_string()).pointer(ptr)
+        Diagnostic::error(code, msg)
+            .in_file(file.to_string())
+            .pointer(ptr)
     };
     if p.kind != RULE_PACK_KIND {
         out.push(
@@ -209,14 +212,19 @@ pub fn check_pack(p: &RulePack, file: &str) -> Vec<Diagnostic> {
         if r.status == RuleStatus::Removed {
             continue;
         }
-        out.extend(check_rule(r).into_iter().map(|(f, m)| {
-            err("invalid-rule", format!("{}: {m}", r.id), at(&f))
-        }));
+        out.extend(
+            check_rule(r)
+                .into_iter()
+                .map(|(f, m)| err("invalid-rule", format!("{}: {m}", r.id), at(&f))),
+        );
     }
     if prefixes.len() > 1 {
         out.push(err(
             "mixed-rule-prefix",
-            format!("rules in one pack use several ID prefixes: {}", prefixes.join(", ")),
+            format!(
+                "rules in one pack use several ID prefixes: {}",
+                prefixes.join(", ")
+            ),
             "/rules".into(),
         ));
     }
@@ -233,14 +241,20 @@ pub fn check_rule(r: &Rule) -> Vec<(String, String)> {
         ("remediation", &r.remediation),
     ] {
         if t.en.trim().is_empty() {
-            out.push((format!("{field}/en"), format!("{field} has no English text")));
+            out.push((
+                format!("{field}/en"),
+                format!("{field} has no English text"),
+            ));
         }
         if t.de.trim().is_empty() {
             out.push((format!("{field}/de"), format!("{field} has no German text")));
         }
     }
     if r.legal_basis.is_empty() {
-        out.push(("legal_basis".into(), "a rule needs at least one legal basis".into()));
+        out.push((
+            "legal_basis".into(),
+            "a rule needs at least one legal basis".into(),
+        ));
     }
     for (j, b) in r.legal_basis.iter().enumerate() {
         if b.article.is_none() && b.reference.is_none() {
@@ -254,18 +268,27 @@ pub fn check_rule(r: &Rule) -> Vec<(String, String)> {
         out.push(("weight".into(), format!("weight {} is above 10", r.weight)));
     }
     if r.severity == Severity::Info && r.weight != 0 {
-        out.push(("weight".into(), "`info` rules are not scored: weight must be 0".into()));
+        out.push((
+            "weight".into(),
+            "`info` rules are not scored: weight must be 0".into(),
+        ));
     }
     if let (Some(f), Some(t)) = (r.valid_from, r.valid_to) {
         if f > t {
-            out.push(("valid_to".into(), format!("valid_to {t} is before valid_from {f}")));
+            out.push((
+                "valid_to".into(),
+                format!("valid_to {t} is before valid_from {f}"),
+            ));
         }
     }
     let sets = Sets::default();
     if let Err(e) = check::compile(&r.check, Scope::Profile, &Value::Null, &sets) {
         out.push(("check".into(), e));
     }
-    for (name, c) in [("applies_when", &r.applies_when), ("knockout_when", &r.knockout_when)] {
+    for (name, c) in [
+        ("applies_when", &r.applies_when),
+        ("knockout_when", &r.knockout_when),
+    ] {
         if let Some(c) = c {
             if let Err(e) = check::compile(c, Scope::Plain, &Value::Null, &sets) {
                 out.push((name.into(), e));

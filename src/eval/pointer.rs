@@ -169,7 +169,11 @@ mod tests {
             "x": {"value": "unknown"},
             "certifications": [{"scheme": "iso27001", "as_of": "2026-01", "source": "https://c"}]
         });
-        match read(&doc, &JsonPtr::parse("/dpa/available").unwrap(), ProvRef::default()) {
+        match read(
+            &doc,
+            &JsonPtr::parse("/dpa/available").unwrap(),
+            ProvRef::default(),
+        ) {
             Found::Value(v, p) => {
                 assert_eq!(v, &json!(true));
                 assert_eq!(p.status, Some("verified"));
@@ -181,7 +185,11 @@ mod tests {
             Found::Unknown(_)
         ));
         assert!(matches!(
-            read(&doc, &JsonPtr::parse("/nope/deeper").unwrap(), ProvRef::default()),
+            read(
+                &doc,
+                &JsonPtr::parse("/nope/deeper").unwrap(),
+                ProvRef::default()
+            ),
             Found::Absent
         ));
         match read(

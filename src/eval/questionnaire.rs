@@ -108,11 +108,19 @@ pub fn build(a: &ProviderAssessment, raised_on: Date) -> Questionnaire {
 pub fn to_yaml(q: &Questionnaire) -> String {
     let mut s = String::new();
     s.push_str("# cloudvet vendor questionnaire / Fragebogen an den Anbieter\n");
-    s.push_str("# Fill in `value` for each fact (true/false, a number, a text, a date YYYY-MM-DD),\n");
+    s.push_str(
+        "# Fill in `value` for each fact (true/false, a number, a text, a date YYYY-MM-DD),\n",
+    );
     s.push_str("# add `source` (address of the document that shows it), set `answered_by` and\n");
-    s.push_str("# `answered_on`, and send the file back. Leave `unknown` where you cannot answer.\n");
-    s.push_str("# Bitte `value` je Angabe ausfüllen, `source` (Fundstelle) ergänzen, `answered_by`\n");
-    s.push_str("# und `answered_on` setzen. Wo keine Antwort möglich ist, `unknown` stehen lassen.\n");
+    s.push_str(
+        "# `answered_on`, and send the file back. Leave `unknown` where you cannot answer.\n",
+    );
+    s.push_str(
+        "# Bitte `value` je Angabe ausfüllen, `source` (Fundstelle) ergänzen, `answered_by`\n",
+    );
+    s.push_str(
+        "# und `answered_on` setzen. Wo keine Antwort möglich ist, `unknown` stehen lassen.\n",
+    );
     s.push_str(&serde_yaml::to_string(q).unwrap_or_default());
     s
 }
@@ -125,7 +133,11 @@ pub fn to_markdown(q: &Questionnaire, name: &str, german: bool) -> String {
         let _ = writeln!(s, "Offene Punkte aus der Bewertung vom {}. Bitte beantworten Sie die Fragen in der beiliegenden YAML-Datei.\n", q.raised_on);
     } else {
         let _ = writeln!(s, "# Questionnaire for {name}\n");
-        let _ = writeln!(s, "Open points from the assessment of {}. Please answer in the enclosed YAML file.\n", q.raised_on);
+        let _ = writeln!(
+            s,
+            "Open points from the assessment of {}. Please answer in the enclosed YAML file.\n",
+            q.raised_on
+        );
     }
     for (i, item) in q.questions.iter().enumerate() {
         let _ = writeln!(
@@ -181,7 +193,11 @@ pub fn merge_answers(
             let ptr = match super::pointer::JsonPtr::parse(&a.fact) {
                 Ok(p) => p,
                 Err(e) => {
-                    errors.push(Diagnostic::error("invalid-pointer", e).in_file(file.to_string()).pointer(format!("{at}/fact")));
+                    errors.push(
+                        Diagnostic::error("invalid-pointer", e)
+                            .in_file(file.to_string())
+                            .pointer(format!("{at}/fact")),
+                    );
                     continue;
                 }
             };
@@ -200,7 +216,8 @@ pub fn merge_answers(
             let mut entry = a.value.clone();
             if let Value::Object(m) = &mut entry {
                 m.entry("as_of").or_insert(Value::String(date.to_string()));
-                m.entry("status").or_insert(Value::String("self_declared".into()));
+                m.entry("status")
+                    .or_insert(Value::String("self_declared".into()));
                 if let Some(s) = &a.source {
                     m.entry("source").or_insert(Value::String(s.clone()));
                 }
@@ -237,7 +254,10 @@ pub fn merge_answers(
                 errors.push(
                     Diagnostic::error(
                         "answer-does-not-fit",
-                        format!("the answer for `{}` does not fit the profile: {last_err}", a.fact),
+                        format!(
+                            "the answer for `{}` does not fit the profile: {last_err}",
+                            a.fact
+                        ),
                     )
                     .in_file(file.to_string())
                     .pointer(format!("{at}/value"))
@@ -249,7 +269,9 @@ pub fn merge_answers(
     if !errors.is_empty() {
         return Err(errors);
     }
-    serde_json::from_value(doc).map_err(|e| vec![Diagnostic::error("answer-does-not-fit", e.to_string()).in_file(file.to_string())])
+    serde_json::from_value(doc).map_err(|e| {
+        vec![Diagnostic::error("answer-does-not-fit", e.to_string()).in_file(file.to_string())]
+    })
 }
 
 /// Sets `value` at `segs`, creating objects on the way; with `append`, the target
@@ -261,7 +283,9 @@ fn set(doc: &mut Value, segs: &[String], value: Value, append: bool) -> bool {
     let mut node = doc;
     for s in path {
         node = match node {
-            Value::Object(m) => m.entry(s.clone()).or_insert_with(|| Value::Object(Default::default())),
+            Value::Object(m) => m
+                .entry(s.clone())
+                .or_insert_with(|| Value::Object(Default::default())),
             Value::Array(a) => match s.parse::<usize>().ok().and_then(|i| a.get_mut(i)) {
                 Some(v) => v,
                 None => return false,
@@ -272,7 +296,10 @@ fn set(doc: &mut Value, segs: &[String], value: Value, append: bool) -> bool {
     match node {
         Value::Object(m) => {
             if append {
-                match m.entry(last.clone()).or_insert_with(|| Value::Array(Vec::new())) {
+                match m
+                    .entry(last.clone())
+                    .or_insert_with(|| Value::Array(Vec::new()))
+                {
                     Value::Array(a) => {
                         a.push(value);
                         true

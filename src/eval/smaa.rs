@@ -91,10 +91,21 @@ pub fn run(
                 .map(|a| {
                     p.results
                         .iter()
-                        .filter(|r| r.area == *a && r.severity != crate::model::rule_pack::Severity::Info && r.weight > 0)
+                        .filter(|r| {
+                            r.area == *a
+                                && r.severity != crate::model::rule_pack::Severity::Info
+                                && r.weight > 0
+                        })
                         .fold((0.0, 0.0), |(pass, tot), r| {
                             let w = f64::from(r.weight);
-                            (if r.effectively_passed() { pass + w } else { pass }, tot + w)
+                            (
+                                if r.effectively_passed() {
+                                    pass + w
+                                } else {
+                                    pass
+                                },
+                                tot + w,
+                            )
                         })
                 })
                 .map(|(pass, tot): (f64, f64)| if tot > 0.0 { pass / tot } else { 0.0 })

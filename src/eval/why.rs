@@ -22,6 +22,8 @@ pub enum Why {
         as_of: String,
         months: u32,
     },
+    /// The only evidence is a keyword match recorded by an aggregator.
+    KeywordOnly { ptr: String },
     /// A validity date has passed.
     Expired { ptr: String, date: String },
     /// The requirements set no threshold, so there is nothing to fall short of.
@@ -91,6 +93,13 @@ impl Why {
                     format!("{ptr}: evidence of {as_of} is older than {months} months")
                 }
             }
+            Why::KeywordOnly { ptr } => {
+                if de {
+                    format!("{ptr}: nur ein Stichworttreffer, kein Nachweis")
+                } else {
+                    format!("{ptr}: only a keyword match, not evidence")
+                }
+            }
             Why::Expired { ptr, date } => {
                 if de {
                     format!("{ptr}: abgelaufen am {date}, aktuellen Nachweis anfordern")
@@ -151,7 +160,7 @@ impl Why {
                 let shown: Vec<String> = parts.iter().take(4).map(|p| p.line(de)).collect();
                 let mut s = shown.join("; ");
                 if parts.len() > 4 {
-                    s.push_str(if de { "; …" } else { "; …" });
+                    s.push_str("; …");
                 }
                 s
             }

@@ -528,8 +528,9 @@ pub struct Count {
     pub at_least: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at_most: Option<u32>,
-    /// What too few matches mean: `fail` (default; the list is complete, e.g. a price
-    /// list) or `unknown` (the list may be incomplete, e.g. certifications found so far).
+    /// What too few matches mean: `fail` (default; the list is complete), `unknown`
+    /// (the list may be incomplete, e.g. certifications found so far) or
+    /// `unknown_if_empty` (an empty list is unknown, entries that do not match fail).
     #[serde(default)]
     pub when_none: WhenNone,
 }
@@ -538,9 +539,14 @@ pub struct Count {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WhenNone {
+    /// Too few matches fail.
     #[default]
     Fail,
+    /// Too few matches leave the check unknown.
     Unknown,
+    /// An empty list is unknown (nothing recorded yet); a list whose entries do not
+    /// match fails. For price lists that may not have been researched.
+    UnknownIfEmpty,
 }
 
 /// Every item of `list` passes `where`.
