@@ -263,7 +263,7 @@ struct ActiveRule<'p> {
 pub struct Engine<'p> {
     date: NaiveDate,
     requirements: &'p Requirements,
-    packs: &'p [RulePack],
+    packs: Vec<&'p RulePack>,
     rules: Vec<ActiveRule<'p>>,
     applied: Vec<AppliedRule>,
     skipped: Vec<SkippedRule>,
@@ -371,10 +371,13 @@ impl<'p> Engine<'p> {
             }
         }
         let d = date.0;
+        // Pack order in the input must not matter: evaluate packs by id.
+        let mut packs: Vec<&'p RulePack> = packs.iter().collect();
+        packs.sort_by(|a, b| a.id.cmp(&b.id));
         let mut rules = Vec::new();
         let mut applied = Vec::new();
         let mut skipped = Vec::new();
-        for pack in packs {
+        for pack in packs.iter().copied() {
             for rule in &pack.rules {
                 let skip = |en: String, de: String| SkippedRule {
                     id: rule.id.clone(),

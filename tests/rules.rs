@@ -87,3 +87,76 @@ fn registry_is_well_formed() {
     }
     let _ = eval::Outcome::Pass;
 }
+
+fn repo(path: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// Compares a generated file with the committed one; `UPDATE_DOCS=1` rewrites it.
+fn check_generated(path: &str, want: &str, stale: &mut Vec<String>) {
+    let p = repo(path);
+    let have = std::fs::read_to_string(&p).unwrap_or_default();
+    if have != want {
+        if std::env::var_os("UPDATE_DOCS").is_some() {
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, want).unwrap();
+        } else {
+            stale.push(path.to_string());
+        }
+    }
+}
+
+#[test]
+fn rules_docs_are_fresh() {
+    let mut stale = Vec::new();
+    for p in shipped() {
+        check_generated(
+            &format!("docs/rules/{}.md", p.id),
+            &cloudvet::eval::docs::pack_markdown(&p),
+            &mut stale,
+        );
+    }
+    assert!(
+        stale.is_empty(),
+        "generated files are stale: {}\nrun `UPDATE_DOCS=1 cargo test --test rules` (or `cloudvet rules docs`) and commit",
+        stale.join(", ")
+    );
+}
+
+#[test]
+fn rule_pack_and_questionnaire_schemas_are_fresh() {
+    let mut stale = Vec::new();
+    let pack = schemars::schema_for!(cloudvet::model::rule_pack::RulePack);
+    let q = schemars::schema_for!(cloudvet::eval::questionnaire::Questionnaire);
+    check_generated(
+        "schemas/rule-pack.schema.json",
+        &(serde_json::to_string_pretty(&pack).unwrap() + "\n"),
+        &mut stale,
+    );
+    check_generated(
+        "schemas/questionnaire.schema.json",
+        &(serde_json::to_string_pretty(&q).unwrap() + "\n"),
+        &mut stale,
+    );
+    assert!(
+        stale.is_empty(),
+        "schemas are stale: {}\nrun `UPDATE_DOCS=1 cargo test --test rules` and commit",
+        stale.join(", ")
+    );
+}
+
+#[test]
+fn shipped_packs_validate_against_their_schema() {
+    let schema =
+        serde_json::to_value(schemars::schema_for!(cloudvet::model::rule_pack::RulePack)).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    for (path, bytes) in cloudvet::embedded::files_under("rules") {
+        let yaml: serde_yaml::Value = serde_yaml::from_slice(bytes).unwrap();
+        let json = serde_json::to_value(yaml).unwrap();
+        let errors: Vec<String> = validator
+            .iter_errors(&json)
+            .map(|e| format!("{} at {}", e, e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{path}:\n{}", errors.join("\n"));
+    }
+}

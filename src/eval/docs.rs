@@ -6,8 +6,13 @@ use std::fmt::Write;
 
 use crate::model::rule_pack::{Rule, RulePack, RuleStatus};
 
+/// YAML as the packs write it: through JSON, so enums are single-key mappings
+/// (`equals: {...}`) rather than serde_yaml's tags (`!equals`).
 fn yaml_of<T: serde::Serialize>(v: &T) -> String {
-    serde_yaml::to_string(v).unwrap_or_default()
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|j| serde_yaml::to_string(&j).ok())
+        .unwrap_or_default()
 }
 
 /// The Markdown reference of one pack (English and German side by side).
