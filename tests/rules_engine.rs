@@ -110,16 +110,16 @@ fn random_profile_with(id: &str, rng: &mut SplitMix64, false_odds: u64) -> Value
     let mut p =
         json!({"kind": "provider", "schema_version": 1, "id": id, "name": id.to_uppercase()});
     for f in BOOL_FACTS {
-        if rng.next_u64() % false_odds == 0 {
+        if rng.next_u64().is_multiple_of(false_odds) {
             set(&mut p, f, json!({"value": false, "status": status(rng)}));
-        } else if rng.next_u64() % 3 != 0 {
+        } else if !rng.next_u64().is_multiple_of(3) {
             set(&mut p, f, json!({"value": true, "status": status(rng)}));
         }
     }
     let pick = |rng: &mut SplitMix64, xs: &[Value]| {
         xs[(rng.next_u64() % xs.len() as u64) as usize].clone()
     };
-    if rng.next_u64() % 2 == 0 {
+    if rng.next_u64().is_multiple_of(2) {
         set(
             &mut p,
             "/dpa/binding_form",
@@ -129,28 +129,28 @@ fn random_profile_with(id: &str, rng: &mut SplitMix64, false_odds: u64) -> Value
             ),
         );
     }
-    if rng.next_u64() % 2 == 0 {
+    if rng.next_u64().is_multiple_of(2) {
         set(
             &mut p,
             "/dpa/breach_notice_hours",
             pick(rng, &[json!(24), json!(72)]),
         );
     }
-    if rng.next_u64() % 2 == 0 {
+    if rng.next_u64().is_multiple_of(2) {
         set(
             &mut p,
             "/identity/ultimate_parent_country",
             pick(rng, &[json!("DE"), json!("US")]),
         );
     }
-    if rng.next_u64() % 2 == 0 {
+    if rng.next_u64().is_multiple_of(2) {
         set(
             &mut p,
             "/exit/notice_period_days",
             pick(rng, &[json!(30), json!(90)]),
         );
     }
-    if rng.next_u64() % 2 == 0 {
+    if rng.next_u64().is_multiple_of(2) {
         set(
             &mut p,
             "/sla/availability_pct",
@@ -162,7 +162,7 @@ fn random_profile_with(id: &str, rng: &mut SplitMix64, false_odds: u64) -> Value
     p["regions"] = json!([{"id": "r1", "country": country}]);
     p["offers"] = json!([{"id": "o1", "region": "r1", "gpu_model": model, "gpus_per_instance": 8,
                           "currency": "EUR", "interconnect": "nvlink", "availability": "on_demand"}]);
-    if rng.next_u64() % 2 == 0 {
+    if rng.next_u64().is_multiple_of(2) {
         p["certifications"] = json!([{"scheme": "iso27001", "name": "ISO/IEC 27001:2022",
                                        "valid_until": pick(rng, &[json!("2025-01-31"), json!("2028-01-31")])}]);
     }
