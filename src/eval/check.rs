@@ -727,7 +727,7 @@ fn eval_json_inner<'v>(
             let need = need_text(*at_least, *at_most);
             let (matched, unknown, total, detail, lp) = match list {
                 ListP::Offers => match count_offers(filter.as_deref(), cx) {
-                    Some((m, u, t)) => (m, u, t, None, "/offers".to_string()),
+                    Some((m, u, t)) => (m, u, t, (None, None), "/offers".to_string()),
                     None => return offer_scope_error(),
                 },
                 ListP::Json(lp) => {
@@ -760,7 +760,7 @@ fn eval_json_inner<'v>(
                                     }
                                 }
                             }
-                            (m, u, items.len(), first_unknown.or(first_fail), full)
+                            (m, u, items.len(), (first_unknown, first_fail), full)
                         }
                         Found::Value(v, prov) => {
                             cx.note_read(&full, v.clone(), prov, None);
@@ -780,13 +780,14 @@ fn eval_json_inner<'v>(
                 }
             };
             let mut outcome = Outcome::Pass;
+            let mut incomplete = false;
             if let Some(k) = at_least {
                 let k = *k as usize;
                 if matched < k {
-                    outcome = if matched + unknown >= k
-                        || *none_is_unknown == WhenNone::Unknown
-                        || (*none_is_unknown == WhenNone::UnknownIfEmpty && total == 0)
-                    {
+                    incomplete = matched + unknown < k
+                        && (*none_is_unknown == WhenNone::Unknown
+                            || (*none_is_unknown == WhenNone::UnknownIfEmpty && total == 0));
+                    outcome = if matched + unknown >= k || incomplete {
                         Outcome::Unknown
                     } else {
                         Outcome::Fail
@@ -810,10 +811,11 @@ fn eval_json_inner<'v>(
                 unknown,
                 total,
                 need,
-                detail: if outcome == Outcome::Pass {
-                    None
-                } else {
-                    detail.map(Box::new)
+                incomplete,
+                detail: match outcome {
+                    Outcome::Pass => None,
+                    Outcome::Unknown => detail.0.map(Box::new),
+                    Outcome::Fail => detail.1.map(Box::new),
                 },
             };
             (outcome, why)

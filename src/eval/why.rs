@@ -35,6 +35,8 @@ pub enum Why {
         unknown: usize,
         total: usize,
         need: String,
+        /// Too few matches count as unknown because the list may be incomplete.
+        incomplete: bool,
         detail: Option<Box<Why>>,
     },
     /// Every item of a list.
@@ -120,6 +122,7 @@ impl Why {
                 unknown,
                 total,
                 need,
+                incomplete,
                 detail,
             } => {
                 let mut s = if de {
@@ -127,6 +130,13 @@ impl Why {
                 } else {
                     format!("{list}: {matched} of {total} entries match (need {need})")
                 };
+                if *incomplete {
+                    s.push_str(if de {
+                        "; die Liste ist womöglich unvollständig"
+                    } else {
+                        "; the list may be incomplete"
+                    });
+                }
                 if *unknown > 0 {
                     if de {
                         s.push_str(&format!(", {unknown} offen"));
