@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use cloudvet::eval::smaa::SplitMix64;
-use cloudvet::eval::{inputs, packs, Engine};
+use cloudvet::eval::{packs, Engine};
 use cloudvet::model::provider::ProviderProfile;
 use criterion::{criterion_group, criterion_main, Criterion};
 use serde_json::json;
@@ -82,7 +82,10 @@ fn catalogue(providers: usize, offers_each: usize) -> Vec<ProviderProfile> {
 
 fn bench(c: &mut Criterion) {
     let packs = packs::shipped().expect("shipped packs");
-    let (_, req) = inputs::load_requirements(None).expect("example requirements");
+    let req = cloudvet::load::load_requirements(None)
+        .0
+        .expect("example requirements")
+        .value;
     let date = "2026-11-30".parse().expect("date");
     let engine = Engine::new(&packs, &req, date).expect("engine");
 

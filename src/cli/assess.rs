@@ -88,6 +88,7 @@ pub(crate) fn evaluation_date(arg: Option<&str>, req: Option<Date>) -> Result<Da
 }
 
 /// Loads everything and assesses; the shared first half of `assess` and `questionnaire`.
+/// Warnings are printed to stderr.
 pub(crate) fn run_assessment(
     providers: &[PathBuf],
     requirements: Option<&std::path::Path>,
@@ -95,17 +96,17 @@ pub(crate) fn run_assessment(
     as_of: Option<&str>,
     answers: &[PathBuf],
 ) -> Result<Assessment, Vec<Diagnostic>> {
-    let (req_file, req) = inputs::load_requirements(requirements)?;
-    let date = evaluation_date(as_of, req.evaluation_date).map_err(|d| vec![d])?;
+    let inputs = inputs::load(providers, requirements, answers)?;
+    report_diagnostics(&inputs.warnings);
+    let req = &inputs.requirements;
+    let date = evaluation_date(as_of, req.value.evaluation_date).map_err(|d| vec![d])?;
     let packs = eval::packs::shipped_with(rules)?;
-    let mut loaded = inputs::load_providers(providers)?;
-    inputs::apply_answers(&mut loaded, answers)?;
-    let profiles: Vec<_> = loaded.into_iter().map(|l| l.profile).collect();
-    eval::assess(&profiles, &packs, &req, date).map_err(|ds| {
+    let profiles: Vec<_> = inputs.providers.into_iter().map(|l| l.value).collect();
+    eval::assess(&profiles, &packs, &req.value, date).map_err(|ds| {
         ds.into_iter()
             .map(|d| {
                 if d.file.is_none() && d.pointer.is_some() {
-                    d.in_file(req_file.display.clone())
+                    d.in_file(req.file.display.clone())
                 } else {
                     d
                 }
