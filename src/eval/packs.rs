@@ -9,9 +9,7 @@ use serde_json::Value;
 use super::check::{self, Scope, Sets};
 use crate::diag::Diagnostic;
 use crate::load::{parse_document, DocumentKind, SourceFile};
-use crate::model::rule_pack::{
-    Rule, RulePack, RuleStatus, Severity, RULE_PACK_KIND, RULE_PACK_SCHEMA_VERSION,
-};
+use crate::model::rule_pack::{Rule, RulePack, RuleStatus, Severity};
 
 /// The shipped packs' files (`rules/*.yaml`), in path order.
 pub fn embedded_files() -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
@@ -50,15 +48,9 @@ pub fn parse_files(files: &[SourceFile]) -> Result<Vec<RulePack>, Vec<Diagnostic
     let mut packs = Vec::new();
     let mut errors = Vec::new();
     for f in files {
+        // The loader runs the schema and `check_pack` (via `validate::semantic`).
         match parse_document::<RulePack>(f, DocumentKind::RulePack) {
-            Ok(p) => {
-                let d = check_pack(&p, &f.display);
-                if d.iter().any(Diagnostic::is_error) {
-                    errors.extend(d);
-                } else {
-                    packs.push((f.display.clone(), p));
-                }
-            }
+            Ok(p) => packs.push((f.display.clone(), p)),
             Err(d) => errors.extend(d),
         }
     }
@@ -152,34 +144,13 @@ pub fn well_formed_id(id: &str) -> bool {
         && num.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// Semantic checks on one pack.
-pub fn check_pack(p: &RulePack, file: &str) -> Vec<Diagnostic> {
+/// Semantic checks on one pack (run by the loader after the schema step, so
+/// `kind` and `schema_version` are already checked). Diagnostics carry a JSON
+/// pointer; the loader adds file and line:column.
+pub fn check_pack(p: &RulePack) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let err = |code: &'static str, msg: String, ptr: String| {
-        Diagnostic::error(code, msg)
-            .in_file(file.to_string())
-            .pointer(ptr)
-    };
-    if p.kind != RULE_PACK_KIND {
-        out.push(
-            err(
-                "wrong-kind",
-                format!("`kind` is `{}`", p.kind),
-                "/kind".into(),
-            )
-            .expected(RULE_PACK_KIND),
-        );
-    }
-    if p.schema_version != RULE_PACK_SCHEMA_VERSION {
-        out.push(
-            err(
-                "unsupported-schema-version",
-                format!("schema_version {} is not supported", p.schema_version),
-                "/schema_version".into(),
-            )
-            .expected(RULE_PACK_SCHEMA_VERSION.to_string()),
-        );
-    }
+    let err =
+        |code: &'static str, msg: String, ptr: String| Diagnostic::error(code, msg).pointer(ptr);
     let mut prefixes: Vec<&str> = Vec::new();
     let mut ids: Vec<&str> = Vec::new();
     for (i, r) in p.rules.iter().enumerate() {

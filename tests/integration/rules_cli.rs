@@ -375,3 +375,55 @@ fn questionnaire_round_trip_merges_answers_as_self_declared_facts() {
     assert!(err.contains("answer-does-not-fit"), "{err}");
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+#[test]
+fn a_broken_pack_is_refused_with_its_location() {
+    let bad = fixture("bad-pack");
+    let (code, _, err) = run(&["rules", "list", "--rules", bad.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("invalid-rule"), "{err}");
+    assert!(
+        err.contains("BRK-001: question has no German text"),
+        "{err}"
+    );
+    assert!(
+        err.contains("a rule needs at least one legal basis"),
+        "{err}"
+    );
+    assert!(err.contains("offers are read through `count`"), "{err}");
+    assert!(err.contains("broken.yaml:"), "line:column given: {err}");
+    let f = bad.join("broken.yaml");
+    let (code, _, _) = run(&["validate", f.to_str().unwrap()]);
+    assert_eq!(code, 2, "validate runs the pack checks too");
+}
+
+#[test]
+fn a_pack_in_rules_dir_replaces_the_shipped_one() {
+    let custom = fixture("custom-pack");
+    let d = fixture("providers");
+    let (code, json, err) = run(&fixture_args(
+        d.to_str().unwrap(),
+        &["--rules", custom.to_str().unwrap(), "--format", "json"],
+    ));
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let ids: Vec<&str> = v["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&"OWN-001"));
+    assert!(!ids.iter().any(|i| i.starts_with("COM-")), "{ids:?}");
+    let gamma = v["providers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "gamma")
+        .unwrap();
+    assert!(gamma["open_must_haves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r == "OWN-001"));
+}
