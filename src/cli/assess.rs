@@ -363,7 +363,12 @@ pub fn human(a: &Assessment, de: bool) -> String {
             .map(|x| format!("{} {:.0}", x.area.key(), x.score))
             .collect();
         let _ = writeln!(s, "{}", areas.join(" · "));
-        for r in p.results.iter().filter(|r| r.outcome != Outcome::Pass) {
+        // Failures and open knock-outs in full; other unknowns are counted (they are
+        // the vendor questions: `cloudvet questionnaire`, or `--format json`).
+        for r in p.results.iter().filter(|r| {
+            r.outcome == Outcome::Fail
+                || (r.outcome == Outcome::Unknown && r.severity == Severity::Knockout)
+        }) {
             let tag = match (r.outcome, r.severity) {
                 (Outcome::Fail, Severity::Knockout) => {
                     if de {
@@ -432,6 +437,20 @@ pub fn human(a: &Assessment, de: bool) -> String {
             .iter()
             .filter(|r| r.outcome == Outcome::Pass)
             .count();
+        let other_unknown: Vec<&str> = p
+            .results
+            .iter()
+            .filter(|r| r.outcome == Outcome::Unknown && r.severity != Severity::Knockout)
+            .map(|r| r.rule.as_str())
+            .collect();
+        if !other_unknown.is_empty() {
+            let _ = writeln!(
+                s,
+                "  {:<18} {}",
+                if de { "weitere offen" } else { "also unknown" },
+                other_unknown.join(" ")
+            );
+        }
         let _ = writeln!(
             s,
             "  {} {passed}/{} · {} {}",

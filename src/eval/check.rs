@@ -173,8 +173,9 @@ pub enum CCheck {
     Not(Box<CCheck>),
     Exists(P),
     Equals(P, Value),
-    /// Values; `true` = accept anything (an empty required set).
-    OneOf(P, Vec<Value>, bool),
+    /// Values; `true` = accept anything (an empty required set); the string values
+    /// sorted, for binary search on the offer path.
+    OneOf(P, Vec<Value>, bool, Vec<String>),
     Contains(P, Value),
     /// Threshold `None`: the requirement is not set, the check passes.
     Cmp(P, CmpOp, Option<f64>),
@@ -244,7 +245,13 @@ pub fn compile(c: &Check, scope: Scope, req: &Value, sets: &Sets) -> Result<CChe
             if o.set.is_none() && o.values.is_empty() {
                 return Err(format!("one_of on `{}` needs `values` or `set`", o.fact));
             }
-            CCheck::OneOf(ptr(&o.fact)?, values, any)
+            let mut strs: Vec<String> = values
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect();
+            strs.sort();
+            strs.dedup();
+            CCheck::OneOf(ptr(&o.fact)?, values, any, strs)
         }
         Check::Lt(x) => cmp(x, CmpOp::Lt, ptr(&x.fact)?, req)?,
         Check::Le(x) => cmp(x, CmpOp::Le, ptr(&x.fact)?, req)?,
@@ -328,6 +335,8 @@ pub struct OfferDerived<'a> {
     pub region_country: Option<&'a str>,
     pub vram_gb: Option<u32>,
     pub availability: Option<&'a Fact<Availability>>,
+    /// First day of the offer's `as_of`, computed once.
+    pub as_of: Option<NaiveDate>,
 }
 
 /// Offers of one provider with their derived values.
@@ -355,6 +364,7 @@ impl<'a> OfferView<'a> {
                     } else {
                         Some(&o.availability)
                     },
+                    as_of: o.provenance.as_of.map(|a| a.earliest()),
                 }
             })
             .collect();
@@ -586,7 +596,7 @@ fn eval_json_inner<'v>(
                 Err(w) => (Outcome::Unknown, w),
             }
         }
-        CCheck::OneOf(p, values, any) => {
+        CCheck::OneOf(p, values, any, _) => {
             let Some(p) = jp(p) else {
                 return offer_scope_error();
             };
@@ -968,6 +978,7 @@ impl OfferCx {
         &mut self,
         f: &'a Fact<T>,
         offer_prov: &Provenance,
+        offer_as_of: Option<NaiveDate>,
         conv: F,
     ) -> OV<'a> {
         let status = f.provenance.status.or(offer_prov.status);
@@ -980,9 +991,9 @@ impl OfferCx {
         match &f.value {
             Known::Unknown => OV::Unknown,
             Known::Value(v) => {
-                let as_of = f.provenance.as_of.or(offer_prov.as_of);
+                let as_of = f.provenance.as_of.map(|a| a.earliest()).or(offer_as_of);
                 match (self.cutoff, as_of) {
-                    (Some(c), Some(a)) if a.earliest() < c => {
+                    (Some(c), Some(a)) if a < c => {
                         self.stale = true;
                         OV::Stale
                     }
@@ -991,15 +1002,20 @@ impl OfferCx {
             }
         }
     }
-    fn plain<'a>(&mut self, v: OV<'a>, offer_prov: &Provenance) -> OV<'a> {
+    fn plain<'a>(
+        &mut self,
+        v: OV<'a>,
+        offer_prov: &Provenance,
+        offer_as_of: Option<NaiveDate>,
+    ) -> OV<'a> {
         if offer_prov.status != Some(crate::model::common::EvidenceStatus::Verified) {
             self.all_verified = false;
         }
         if offer_prov.status == Some(crate::model::common::EvidenceStatus::KeywordProbe) {
             return OV::Stale;
         }
-        match (self.cutoff, offer_prov.as_of) {
-            (Some(c), Some(a)) if a.earliest() < c => {
+        match (self.cutoff, offer_as_of) {
+            (Some(c), Some(a)) if a < c => {
                 self.stale = true;
                 OV::Stale
             }
@@ -1013,42 +1029,53 @@ fn offer_read<'a>(f: OfferField, o: &'a Offer, d: &OfferDerived<'a>, ocx: &mut O
     let opt_str = |s: Option<&'a str>| s.map(OV::Str).unwrap_or(OV::Unknown);
     let num = |x: &u32| OV::Num(f64::from(*x));
     match f {
-        OfferField::Id => ocx.plain(OV::Str(&o.id), pv),
-        OfferField::InstanceType => ocx.plain(opt_str(o.instance_type.as_deref()), pv),
-        OfferField::Region => ocx.plain(OV::Str(&o.region), pv),
-        OfferField::RegionCountry => ocx.plain(opt_str(d.region_country), pv),
-        OfferField::GpuModel => ocx.plain(OV::Str(&o.gpu_model), pv),
-        OfferField::GpusPerInstance => ocx.plain(OV::Num(f64::from(o.gpus_per_instance)), pv),
+        OfferField::Id => ocx.plain(OV::Str(&o.id), pv, d.as_of),
+        OfferField::InstanceType => ocx.plain(opt_str(o.instance_type.as_deref()), pv, d.as_of),
+        OfferField::Region => ocx.plain(OV::Str(&o.region), pv, d.as_of),
+        OfferField::RegionCountry => ocx.plain(opt_str(d.region_country), pv, d.as_of),
+        OfferField::GpuModel => ocx.plain(OV::Str(&o.gpu_model), pv, d.as_of),
+        OfferField::GpusPerInstance => {
+            ocx.plain(OV::Num(f64::from(o.gpus_per_instance)), pv, d.as_of)
+        }
         OfferField::VramGb => ocx.plain(
             d.vram_gb
                 .map(|v| OV::Num(f64::from(v)))
                 .unwrap_or(OV::Unknown),
             pv,
+            d.as_of,
         ),
-        OfferField::Interconnect => {
-            ocx.fact(&o.interconnect, pv, |i| OV::Str(interconnect_key(*i)))
-        }
-        OfferField::Currency => ocx.plain(OV::Str(&o.currency), pv),
+        OfferField::Interconnect => ocx.fact(&o.interconnect, pv, d.as_of, |i| {
+            OV::Str(interconnect_key(*i))
+        }),
+        OfferField::Currency => ocx.plain(OV::Str(&o.currency), pv, d.as_of),
         OfferField::PriceOnDemand => ocx.plain(
             o.price_on_demand
                 .map(|a| OV::Num(decimal_f64(a.0)))
                 .unwrap_or(OV::Unknown),
             pv,
+            d.as_of,
         ),
         OfferField::PriceSpot => ocx.plain(
             o.price_spot
                 .map(|a| OV::Num(decimal_f64(a.0)))
                 .unwrap_or(OV::Unknown),
             pv,
+            d.as_of,
         ),
-        OfferField::HasReservedPrice => ocx.plain(OV::Bool(!o.price_reserved.is_empty()), pv),
-        OfferField::HasOnDemandPrice => ocx.plain(OV::Bool(o.price_on_demand.is_some()), pv),
-        OfferField::HasSpotPrice => ocx.plain(OV::Bool(o.price_spot.is_some()), pv),
-        OfferField::BillingIncrementSeconds => ocx.fact(&o.billing_increment_seconds, pv, num),
-        OfferField::MinimumBilledSeconds => ocx.fact(&o.minimum_billed_seconds, pv, num),
-        OfferField::MinimumTermMonths => ocx.fact(&o.minimum_term_months, pv, num),
+        OfferField::HasReservedPrice => {
+            ocx.plain(OV::Bool(!o.price_reserved.is_empty()), pv, d.as_of)
+        }
+        OfferField::HasOnDemandPrice => {
+            ocx.plain(OV::Bool(o.price_on_demand.is_some()), pv, d.as_of)
+        }
+        OfferField::HasSpotPrice => ocx.plain(OV::Bool(o.price_spot.is_some()), pv, d.as_of),
+        OfferField::BillingIncrementSeconds => {
+            ocx.fact(&o.billing_increment_seconds, pv, d.as_of, num)
+        }
+        OfferField::MinimumBilledSeconds => ocx.fact(&o.minimum_billed_seconds, pv, d.as_of, num),
+        OfferField::MinimumTermMonths => ocx.fact(&o.minimum_term_months, pv, d.as_of, num),
         OfferField::Availability => match d.availability {
-            Some(a) => ocx.fact(a, pv, |x| OV::Str(availability_key(*x))),
+            Some(a) => ocx.fact(a, pv, d.as_of, |x| OV::Str(availability_key(*x))),
             None => OV::Unknown,
         },
     }
@@ -1110,7 +1137,8 @@ fn eval_offer(c: &CCheck, o: &Offer, d: &OfferDerived<'_>, ocx: &mut OfferCx) ->
             Some(v) if known(v) => three(ov_eq(v, lit)),
             _ => Outcome::Unknown,
         },
-        CCheck::OneOf(p, values, any) => match field(p).map(|f| offer_read(f, o, d, ocx)) {
+        CCheck::OneOf(p, values, any, strs) => match field(p).map(|f| offer_read(f, o, d, ocx)) {
+            Some(OV::Str(x)) => three(*any || strs.binary_search_by(|s| s.as_str().cmp(x)).is_ok()),
             Some(v) if known(v) => three(*any || values.iter().any(|l| ov_eq(v, l))),
             _ => Outcome::Unknown,
         },

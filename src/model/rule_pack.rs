@@ -589,3 +589,57 @@ pub struct Example {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evaluation_date: Option<Date>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn basis(instrument: &str) -> LegalBasis {
+        LegalBasis {
+            instrument: instrument.into(),
+            article: None,
+            paragraph: None,
+            point: None,
+            subparagraph: None,
+            reference: None,
+            confidence: BasisConfidence::Verified,
+            note: None,
+        }
+    }
+
+    #[test]
+    fn citations_read_as_people_write_them() {
+        let mut b = basis("GDPR");
+        b.article = Some("28".into());
+        b.paragraph = Some("3".into());
+        b.point = Some("h".into());
+        assert_eq!(b.citation(), "GDPR Art. 28(3)(h)");
+        b.point = None;
+        b.subparagraph = Some("2".into());
+        assert_eq!(b.citation(), "GDPR Art. 28(3) subpara 2");
+        let mut c = basis("SCC-T");
+        c.article = Some("14".into());
+        c.confidence = BasisConfidence::Secondary;
+        assert_eq!(c.citation(), "SCC-T Clause 14 [S]");
+        let mut d = basis("DPF");
+        d.reference = Some("appeal C-703/25 P, outcome".into());
+        d.confidence = BasisConfidence::Unverified;
+        assert_eq!(d.citation(), "DPF appeal C-703/25 P, outcome [UNVERIFIED]");
+        let mut e = basis("SGB-V");
+        e.article = Some("393".into());
+        assert_eq!(e.citation(), "SGB-V § 393");
+    }
+
+    #[test]
+    fn checks_read_from_single_key_mappings() {
+        let c: Check = serde_yaml::from_str(
+            "all: [{equals: {fact: /a, value: true}}, {not: {exists: {fact: /b}}}]",
+        )
+        .unwrap();
+        assert!(matches!(c, Check::All(ref v) if v.len() == 2));
+        let bad: Result<Check, _> = serde_yaml::from_str("equal: {fact: /a, value: true}");
+        assert!(bad.is_err());
+        let json = serde_json::to_value(&c).unwrap();
+        assert_eq!(json["all"][0]["equals"]["fact"], "/a");
+    }
+}
