@@ -253,7 +253,7 @@ pub fn human(a: &Assessment, de: bool) -> String {
             "Anbieter",
             "Gesamt",
             "max.",
-            "Sicherheit",
+            "Konfidenz",
             "offene K.o.",
             "Fragen",
         ]

@@ -442,7 +442,7 @@ fn show(v: &Value) -> String {
 
 fn show_list(v: &[Value]) -> String {
     let items: Vec<String> = v.iter().map(show).collect();
-    format!("one of [{}]", items.join(", "))
+    format!("∈ {{{}}}", items.join(", "))
 }
 
 /// Equality that treats 1 and 1.0 as equal.
@@ -624,7 +624,7 @@ fn eval_json_inner<'v>(
                         Value::Array(items) => items.iter().any(|i| same(i, lit)),
                         other => same(other, lit),
                     };
-                    judge(ok, ptr, show(v), format!("to contain {}", show(lit)))
+                    judge(ok, ptr, show(v), format!("∋ {}", show(lit)))
                 }
                 Err(w) => (Outcome::Unknown, w),
             }
@@ -644,7 +644,7 @@ fn eval_json_inner<'v>(
             match leaf(&p, root, base, outer, cx) {
                 Ok((v, ptr)) => match v.as_f64() {
                     Some(n) => judge(op.holds(n, *t), ptr, show(v), format!("{} {t}", op.sym())),
-                    None => judge(false, ptr, show(v), format!("a number {} {t}", op.sym())),
+                    None => judge(false, ptr, show(v), format!("{} {t}", op.sym())),
                 },
                 Err(w) => (Outcome::Unknown, w),
             }
@@ -675,7 +675,7 @@ fn eval_json_inner<'v>(
                                 },
                             )
                         }
-                        None => judge(false, full, show(v), "a date".into()),
+                        None => judge(false, full, show(v), "YYYY-MM-DD".into()),
                     }
                 }
                 _ if *missing == WhenMissing::Pass => (
@@ -722,7 +722,7 @@ fn eval_json_inner<'v>(
                             )
                         }
                     }
-                    None => judge(false, ptr, show(v), "a date".into()),
+                    None => judge(false, ptr, show(v), "YYYY-MM-DD".into()),
                 },
                 Err(w) => (Outcome::Unknown, w),
             }
@@ -774,7 +774,7 @@ fn eval_json_inner<'v>(
                         }
                         Found::Value(v, prov) => {
                             cx.note_read(&full, v.clone(), prov, None);
-                            return judge(false, full, show(v), "a list".into());
+                            return judge(false, full, show(v), "[…]".into());
                         }
                         Found::Unknown(prov) => {
                             cx.note_read(&full, Value::String("unknown".into()), prov, None);
@@ -883,7 +883,7 @@ fn eval_json_inner<'v>(
                 }
                 Found::Value(v, prov) => {
                     cx.note_read(&full, v.clone(), prov, None);
-                    judge(false, full, show(v), "a list".into())
+                    judge(false, full, show(v), "[…]".into())
                 }
                 _ if *missing == WhenMissing::Pass => (
                     Outcome::Pass,
