@@ -6,8 +6,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub mod assess;
 pub mod completions;
+pub mod diff;
 pub mod init;
+pub mod questionnaire;
+pub mod rules;
 pub mod validate;
 
 /// Language of everything a person reads.
@@ -48,6 +52,20 @@ pub enum Command {
         after_help = "Examples:\n  cloudvet init my-procurement --providers aws,ionos,scaleway\n  cloudvet init beschaffung --lang de"
     )]
     Init(init::Args),
+    /// What changed between two versions of provider profiles, and which verdicts change.
+    #[command(
+        after_help = "Examples:\n  cloudvet diff old/acme.yaml providers/acme.yaml\n  cloudvet diff old-providers/ providers/ --requirements requirements.yaml --format md"
+    )]
+    Diff(diff::Args),
+    /// Rank providers: knock-outs, weighted areas, unknowns, open questions, robustness.
+    #[command(
+        after_help = "Examples:\n  cloudvet assess\n  cloudvet assess --providers providers/ --requirements requirements.yaml --format json\n  cloudvet assess --fail-on no-eligible"
+    )]
+    Assess(assess::Args),
+    /// List and explain the rules; write the rules reference.
+    Rules(rules::Args),
+    /// Write a provider's open questions as a file to send (YAML to fill, Markdown to read).
+    Questionnaire(questionnaire::Args),
     /// Print a shell completion script (bash, zsh or fish).
     #[command(
         after_help = "Example:\n  cloudvet completions bash > ~/.local/share/bash-completion/completions/cloudvet"
@@ -100,6 +118,10 @@ where
     let status = match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.global),
         Command::Init(a) => init::run(a, &cli.global),
+        Command::Diff(a) => diff::run(a, &cli.global),
+        Command::Assess(a) => assess::run(a, &cli.global),
+        Command::Rules(a) => rules::run(a, &cli.global),
+        Command::Questionnaire(a) => questionnaire::run(a, &cli.global),
         Command::Completions(a) => completions::run_completions(a),
         Command::Man => completions::run_man(),
     };

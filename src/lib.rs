@@ -8,7 +8,9 @@
 
 pub mod cli;
 pub mod diag;
+pub mod diff;
 pub mod embedded;
+pub mod eval;
 pub mod load;
 pub mod model;
 pub mod output;

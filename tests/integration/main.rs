@@ -3,6 +3,7 @@
 
 mod common;
 mod diagnostics_docs;
+mod diff_cli;
 mod docs_examples;
 mod guides;
 mod help_examples;
@@ -10,6 +11,9 @@ mod hostile;
 mod init_cli;
 mod invalid_fixtures;
 mod loader_api;
+mod rules;
+mod rules_cli;
+mod rules_engine;
 mod schemas;
 mod shipped;
 mod validate_cli;
