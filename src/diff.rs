@@ -175,9 +175,7 @@ impl Path {
             s.push('/');
             match seg {
                 Seg::Field(f) => s.push_str(&f.replace('~', "~0").replace('/', "~1")),
-                Seg::Item {
-                    old: o, new: n, ..
-                } => {
+                Seg::Item { old: o, new: n, .. } => {
                     let i = if old { (*o)? } else { (*n)? };
                     s.push_str(&i.to_string());
                 }
@@ -295,10 +293,7 @@ fn same(a: &Value, b: &Value) -> bool {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
         }
         (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x
-                    .iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
         }
         _ => a == b,
     }
@@ -374,7 +369,11 @@ impl Walker<'_> {
         let country = if lists_with_country.contains(&pattern.as_str())
             || pattern == "/transfers/remote_access_countries/*"
         {
-            country_of(if kind == ChangeKind::Removed { old } else { new })
+            country_of(if kind == ChangeKind::Removed {
+                old
+            } else {
+                new
+            })
         } else {
             None
         };
@@ -748,8 +747,14 @@ mod tests {
         );
         assert_eq!(c.len(), 2, "{c:#?}");
         assert_eq!(c[0].path, "/offers[a]/price_on_demand");
-        assert_eq!(c[0].pointer_old.as_deref(), Some("/offers/0/price_on_demand"));
-        assert_eq!(c[0].pointer_new.as_deref(), Some("/offers/1/price_on_demand"));
+        assert_eq!(
+            c[0].pointer_old.as_deref(),
+            Some("/offers/0/price_on_demand")
+        );
+        assert_eq!(
+            c[0].pointer_new.as_deref(),
+            Some("/offers/1/price_on_demand")
+        );
         assert_eq!(c[0].note.as_deref(), Some("+10.0 %"));
         assert_eq!(c[1].kind, ChangeKind::Added);
         assert_eq!(c[1].path, "/dpa/subprocessors/list[Y Inc.]");

@@ -300,17 +300,27 @@ pub fn run(args: &Args, global: &Global) -> Status {
     let mut out = String::new();
     match lang {
         Lang::En => out.push_str(&format!(
-            "Created {} files in {}:\n",
-            files.len(),
+            "Created a procurement folder in {}:\n",
             dir.display()
         )),
         Lang::De => out.push_str(&format!(
-            "{} Dateien in {} angelegt:\n",
-            files.len(),
+            "Beschaffungsordner in {} angelegt:\n",
             dir.display()
         )),
     }
+    // The schemas are one line: their number changes as cloudvet learns new kinds of file.
+    let mut schemas_listed = false;
     for f in &files {
+        if f.path.starts_with("schemas/") {
+            if !schemas_listed {
+                schemas_listed = true;
+                out.push_str(&match lang {
+                    Lang::En => "  schemas/ (JSON Schemas for your editor)\n".to_string(),
+                    Lang::De => "  schemas/ (JSON-Schemas für Ihren Editor)\n".to_string(),
+                });
+            }
+            continue;
+        }
         out.push_str(&format!("  {}\n", f.path));
     }
     let cd = if dir == Path::new(".") {

@@ -34,9 +34,21 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("/sources", "Source", "Quelle"),
     ("/gaps", "Gap", "Lücke"),
     // Identity.
-    ("/identity/legal_entity", "contracting entity", "Vertragspartei"),
-    ("/identity/hq_country", "headquarters country", "Land des Hauptsitzes"),
-    ("/identity/ultimate_parent", "ultimate parent", "oberste Muttergesellschaft"),
+    (
+        "/identity/legal_entity",
+        "contracting entity",
+        "Vertragspartei",
+    ),
+    (
+        "/identity/hq_country",
+        "headquarters country",
+        "Land des Hauptsitzes",
+    ),
+    (
+        "/identity/ultimate_parent",
+        "ultimate parent",
+        "oberste Muttergesellschaft",
+    ),
     (
         "/identity/ultimate_parent_country",
         "country of the ultimate parent",
@@ -50,8 +62,16 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("/regions/*/availability", "availability", "Verfügbarkeit"),
     ("/offers/*/region", "region", "Region"),
     ("/offers/*/gpu_model", "GPU model", "GPU-Modell"),
-    ("/offers/*/gpus_per_instance", "GPUs per instance", "GPUs je Instanz"),
-    ("/offers/*/vram_gb", "memory per GPU (GB)", "Speicher je GPU (GB)"),
+    (
+        "/offers/*/gpus_per_instance",
+        "GPUs per instance",
+        "GPUs je Instanz",
+    ),
+    (
+        "/offers/*/vram_gb",
+        "memory per GPU (GB)",
+        "Speicher je GPU (GB)",
+    ),
     ("/offers/*/interconnect", "interconnect", "GPU-Verbindung"),
     ("/offers/*/currency", "currency", "Währung"),
     (
@@ -59,8 +79,16 @@ const LABELS: &[(&str, &str, &str)] = &[
         "on-demand price per hour",
         "Preis auf Abruf je Stunde",
     ),
-    ("/offers/*/price_spot", "spot price per hour", "Spot-Preis je Stunde"),
-    ("/offers/*/price_reserved", "reserved price", "Reservierungspreis"),
+    (
+        "/offers/*/price_spot",
+        "spot price per hour",
+        "Spot-Preis je Stunde",
+    ),
+    (
+        "/offers/*/price_reserved",
+        "reserved price",
+        "Reservierungspreis",
+    ),
     (
         "/offers/*/price_reserved/*/price",
         "price per hour",
@@ -93,16 +121,28 @@ const LABELS: &[(&str, &str, &str)] = &[
         "freie GB je Monat",
     ),
     ("/egress/tiers", "tier", "Stufe"),
-    ("/egress/tiers/*/price_per_gb", "price per GB", "Preis je GB"),
+    (
+        "/egress/tiers/*/price_per_gb",
+        "price per GB",
+        "Preis je GB",
+    ),
     ("/egress/tiers/*/up_to_gb", "up to GB", "bis GB"),
-    ("/sla/availability_pct", "availability (%)", "Verfügbarkeit (%)"),
+    (
+        "/sla/availability_pct",
+        "availability (%)",
+        "Verfügbarkeit (%)",
+    ),
     ("/sla/service_credits", "service credits", "Gutschriften"),
     // DPA.
     ("/dpa/available", "DPA offered", "AVV angeboten"),
     ("/dpa/url", "address", "Adresse"),
     ("/dpa/version", "version", "Version"),
     ("/dpa/version_date", "version date", "Stand"),
-    ("/dpa/binding_form", "binding form", "Form der Verbindlichkeit"),
+    (
+        "/dpa/binding_form",
+        "binding form",
+        "Form der Verbindlichkeit",
+    ),
     (
         "/dpa/processing_description",
         "processing description (Art. 28(3))",
@@ -180,7 +220,11 @@ const LABELS: &[(&str, &str, &str)] = &[
         "Hinweis auf rechtswidrige Weisungen",
     ),
     ("/dpa/tom_annex", "TOM annex", "TOM-Anlage"),
-    ("/dpa/subprocessors", "sub-processors", "Unterauftragsverarbeiter"),
+    (
+        "/dpa/subprocessors",
+        "sub-processors",
+        "Unterauftragsverarbeiter",
+    ),
     (
         "/dpa/subprocessors/authorisation",
         "authorisation",
@@ -201,7 +245,11 @@ const LABELS: &[(&str, &str, &str)] = &[
         "right to object",
         "Widerspruchsrecht",
     ),
-    ("/dpa/subprocessors/list_url", "list address", "Adresse der Liste"),
+    (
+        "/dpa/subprocessors/list_url",
+        "list address",
+        "Adresse der Liste",
+    ),
     (
         "/dpa/subprocessors/flow_down",
         "same obligations passed on (Art. 28(4))",
@@ -217,7 +265,11 @@ const LABELS: &[(&str, &str, &str)] = &[
         "all tiers listed",
         "alle Ebenen gelistet",
     ),
-    ("/dpa/subprocessors/list", "sub-processor", "Unterauftragsverarbeiter"),
+    (
+        "/dpa/subprocessors/list",
+        "sub-processor",
+        "Unterauftragsverarbeiter",
+    ),
     (
         "/dpa/breach_notice_hours",
         "breach notice (hours)",
@@ -245,7 +297,11 @@ const LABELS: &[(&str, &str, &str)] = &[
         "remote access from",
         "Fernzugriff aus",
     ),
-    ("/transfers/sccs_included", "SCCs offered", "Standardvertragsklauseln angeboten"),
+    (
+        "/transfers/sccs_included",
+        "SCCs offered",
+        "Standardvertragsklauseln angeboten",
+    ),
     ("/transfers/destinations", "destination", "Ziel"),
     (
         "/transfers/tia_available",
@@ -260,7 +316,11 @@ const LABELS: &[(&str, &str, &str)] = &[
     // Certifications.
     ("/certifications/*/name", "name", "Name"),
     ("/certifications/*/version", "version", "Version"),
-    ("/certifications/*/report_type", "report type", "Berichtstyp"),
+    (
+        "/certifications/*/report_type",
+        "report type",
+        "Berichtstyp",
+    ),
     ("/certifications/*/scope", "scope", "Geltungsbereich"),
     (
         "/certifications/*/covers_gpu_service",
@@ -277,17 +337,37 @@ const LABELS: &[(&str, &str, &str)] = &[
         "notice period to switch (days)",
         "Kündigungsfrist für den Wechsel (Tage)",
     ),
-    ("/exit/transition_days", "transition period (days)", "Übergangszeitraum (Tage)"),
-    ("/exit/extension_right", "right to extend", "Verlängerungsrecht"),
+    (
+        "/exit/transition_days",
+        "transition period (days)",
+        "Übergangszeitraum (Tage)",
+    ),
+    (
+        "/exit/extension_right",
+        "right to extend",
+        "Verlängerungsrecht",
+    ),
     (
         "/exit/retrieval_days",
         "data retrieval period (days)",
         "Abrufzeitraum für Daten (Tage)",
     ),
-    ("/exit/erasure_guarantee", "erasure guaranteed", "Löschung zugesichert"),
-    ("/exit/exportable_spec", "export specification", "Exportspezifikation"),
+    (
+        "/exit/erasure_guarantee",
+        "erasure guaranteed",
+        "Löschung zugesichert",
+    ),
+    (
+        "/exit/exportable_spec",
+        "export specification",
+        "Exportspezifikation",
+    ),
     ("/exit/export_formats", "export format", "Exportformat"),
-    ("/exit/open_api", "open export interfaces", "offene Exportschnittstellen"),
+    (
+        "/exit/open_api",
+        "open export interfaces",
+        "offene Exportschnittstellen",
+    ),
     ("/exit/switching_fee", "switching charge", "Wechselentgelt"),
     (
         "/exit/egress_waiver_on_exit",
@@ -297,7 +377,11 @@ const LABELS: &[(&str, &str, &str)] = &[
     // Support and others.
     ("/support/languages", "language", "Sprache"),
     ("/support/hours", "hours", "Zeiten"),
-    ("/support/response_hours", "response time (hours)", "Reaktionszeit (Stunden)"),
+    (
+        "/support/response_hours",
+        "response time (hours)",
+        "Reaktionszeit (Stunden)",
+    ),
     (
         "/sovereignty/eu_data_residency_commitment",
         "EU data residency commitment",

@@ -315,7 +315,7 @@ fn verdicts_human(s: &mut String, v: &VerdictDiff, lang: Lang) {
     let _ = writeln!(
         s,
         "    {}: {} % → {} %",
-        if de { "Vertrauen" } else { "confidence" },
+        if de { "Konfidenz" } else { "confidence" },
         num(v.old.confidence_pct, lang),
         num(v.new.confidence_pct, lang)
     );

@@ -242,7 +242,7 @@ fn init_in_german_without_providers_writes_the_template() {
     let out = init_in(&tmp, &["--lang", "de"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
-        text(&out.stdout).contains("Dateien in . angelegt"),
+        text(&out.stdout).contains("Beschaffungsordner in . angelegt"),
         "{}",
         text(&out.stdout)
     );
