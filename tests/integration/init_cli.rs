@@ -319,5 +319,13 @@ fn a_typo_in_a_scaffolded_file_gets_a_suggestion() {
     let err = text(&v.stderr);
     assert!(err.contains("looked for"), "{err}");
     assert!(err.contains("did you mean `providers`?"), "{err}");
+    // The same for the commands that read providers.
+    let a = Command::new(env!("CARGO_BIN_EXE_cloudvet"))
+        .args(["assess", "--providers", "provders/", "--requirements", "requirements.yaml"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(a.status.code(), Some(2));
+    assert!(text(&a.stderr).contains("did you mean `providers`?"), "{}", text(&a.stderr));
     let _ = std::fs::remove_dir_all(&tmp);
 }
