@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub mod cost;
 pub mod validate;
 
 /// Language of everything a person reads.
@@ -41,6 +42,8 @@ pub struct Cli {
 pub enum Command {
     /// Check files against their schemas and the semantic rules.
     Validate(validate::Args),
+    /// Compare the workload's cost across offers, with rent versus buy.
+    Cost(cost::Args),
 }
 
 /// How a command ended.
@@ -84,6 +87,7 @@ where
     };
     let status = match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.global),
+        Command::Cost(a) => cost::run(a, &cli.global),
     };
     status.into()
 }

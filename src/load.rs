@@ -21,6 +21,7 @@ pub enum DocumentKind {
     Requirements,
     Workload,
     DpaReview,
+    RentVsBuy,
 }
 
 impl DocumentKind {
@@ -32,6 +33,7 @@ impl DocumentKind {
             DocumentKind::Requirements => "requirements",
             DocumentKind::Workload => "workload",
             DocumentKind::DpaReview => "dpa_review",
+            DocumentKind::RentVsBuy => "rent_vs_buy",
         }
     }
 }

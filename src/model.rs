@@ -5,7 +5,9 @@
 pub mod common;
 pub mod gpu;
 pub mod provider;
+pub mod rent_vs_buy;
 pub mod requirements;
+pub mod workload;
 
 pub use common::{Amount, AsOf, Date, EvidenceStatus, Fact, Known, Provenance};
 pub use provider::ProviderProfile;
