@@ -1299,9 +1299,11 @@ fn operation_offer(ctx: &Context, p: &ProviderProfile) -> OperationOffer {
 }
 
 /// Rounds f64 seconds up to whole seconds; `None` when not finite, negative or beyond 10^12 s.
-fn whole_seconds(s: f64) -> Option<u64> {
+/// A tolerance of one microsecond absorbs binary floating-point noise, so that
+/// 11664 / 3.24 = 3600.0000000000005 counts as 3600 s, not 3601 s.
+pub fn whole_seconds(s: f64) -> Option<u64> {
     if s.is_finite() && (0.0..=1e12).contains(&s) {
-        Some(s.ceil() as u64)
+        Some((s - 1e-6).ceil().max(0.0) as u64)
     } else {
         None
     }
