@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub mod completions;
 pub mod cost;
 pub mod validate;
 
@@ -42,6 +43,14 @@ pub struct Cli {
 pub enum Command {
     /// Check files against their schemas and the semantic rules.
     Validate(validate::Args),
+    /// Print a shell completion script (bash, zsh or fish).
+    #[command(
+        after_help = "Example:\n  cloudvet completions bash > ~/.local/share/bash-completion/completions/cloudvet"
+    )]
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff) generated from the command-line definition.
+    #[command(after_help = "Example:\n  cloudvet man > cloudvet.1 && man ./cloudvet.1")]
+    Man,
     /// Compare the workload's cost across offers, with rent versus buy.
     Cost(cost::Args),
 }
@@ -87,6 +96,8 @@ where
     };
     let status = match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.global),
+        Command::Completions(a) => completions::run_completions(a),
+        Command::Man => completions::run_man(),
         Command::Cost(a) => cost::run(a, &cli.global),
     };
     status.into()
