@@ -1042,9 +1042,7 @@ impl<'a> Context<'a> {
         let original =
             Decimal::from(instances) * Decimal::from(billed) * price.0 / Decimal::from(3600);
         let calc = format!(
-            "{instances} instance(s) × {} billed h ({seconds} s computed → {billed} s billed) × {} {}/instance-h",
-            fmt_d(Decimal::from(billed) / Decimal::from(3600)),
-            price,
+            "{instances} instance(s) × {billed} s billed ({seconds} s computed) / 3600 × {price} {}/instance-h",
             o.currency
         );
         self.converted(kind, original, &o.currency, calc)
@@ -1210,7 +1208,7 @@ impl<'a> Context<'a> {
             }
         }
         if !missing.is_empty() {
-            let why = format!("missing {}", missing.join("; "));
+            let why = missing.join("; ");
             let mut t = Totals::missing(&why);
             t.known_part = Some(Amount(sum));
             return t;
