@@ -840,7 +840,16 @@ impl<'a> Context<'a> {
             gpus_per_instance: gpi,
             currency: o.currency.clone(),
             basis: basis.basis,
-            basis_explanation: basis.explanation.clone(),
+            basis_explanation: match (&basis.basis, &basis.relative) {
+                (BasisKind::BenchmarkDerived, Some(rel)) => format!(
+                    "factor {} from {} + {} benchmark rows at {} GPUs (rows listed under gpu_bases)",
+                    fmt_f(rel.factor),
+                    rel.reference_rows.len(),
+                    rel.offer_rows.len(),
+                    rel.gpu_count
+                ),
+                _ => basis.explanation.clone(),
+            },
             factor: basis.factor,
             instances,
             compute_seconds: None,

@@ -105,7 +105,10 @@ pub fn csv(c: &CostComparison) -> String {
             o.instances.to_string(),
             o.basis.as_str().to_string(),
             o.factor.map(fmt_f).unwrap_or_default(),
-            o.basis_explanation.clone(),
+            c.gpu_bases
+                .iter()
+                .find(|b| b.gpu_model == o.gpu_model)
+                .map_or_else(|| o.basis_explanation.clone(), |b| b.explanation.clone()),
             opt(o.compute_seconds),
             o.time_to_result_hours
                 .map(|h| h.to_string())
