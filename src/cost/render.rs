@@ -214,6 +214,7 @@ pub fn human(c: &CostComparison) -> String {
         "GPUs".into(),
         "basis".into(),
         "hours".into(),
+        format!("compute {cur}"),
         format!("total {cur}"),
         "range (low–high)".into(),
         "spot total".into(),
@@ -247,6 +248,10 @@ pub fn human(c: &CostComparison) -> String {
             o.time_to_result_hours
                 .map(|h| h.to_string())
                 .unwrap_or_else(|| "–".into()),
+            match o.lines.iter().find(|l| l.item == LineKind::ComputeOnDemand) {
+                Some(l) => short(&l.amount),
+                None => "–".into(),
+            },
             total,
             match (&o.range.low, &o.range.high) {
                 (Money::Amount(l), Money::Amount(h)) => format!("{}–{}", money(l.0), money(h.0)),
@@ -260,7 +265,9 @@ pub fn human(c: &CostComparison) -> String {
     }
     s.push_str(&table(
         &rows,
-        &[true, false, false, false, false, true, true, true, true],
+        &[
+            true, false, false, false, false, true, true, true, true, true,
+        ],
     ));
     if any_assumed {
         s.push_str("* billing terms partly not stated by the provider; assumptions listed in the JSON output (`assumptions`).\n");
@@ -269,17 +276,21 @@ pub fn human(c: &CostComparison) -> String {
         s.push_str("(no offers among the compared providers)\n");
     }
 
-    // Why offers have no cost.
-    let missing: Vec<&OfferCost> = c.offers.iter().filter(|o| o.total().is_none()).collect();
-    if !missing.is_empty() {
-        s.push_str("\nOffers without a complete total:\n");
-        for o in missing {
-            s.push_str(&format!(
-                "  {}/{}: {}\n",
-                o.provider_id,
-                o.offer_id,
-                m(&o.totals.total)
-            ));
+    // Why offers have no complete total, grouped by reason.
+    let mut reasons: std::collections::BTreeMap<&str, Vec<String>> =
+        std::collections::BTreeMap::new();
+    for o in c.offers.iter().filter(|o| o.total().is_none()) {
+        if let Money::Missing(why) = &o.totals.total {
+            reasons
+                .entry(why.as_str())
+                .or_default()
+                .push(format!("{}/{}", o.provider_id, o.offer_id));
+        }
+    }
+    if !reasons.is_empty() {
+        s.push_str("\nOffers without a complete total (missing is never counted as 0):\n");
+        for (why, offers) in reasons {
+            s.push_str(&format!("  missing: {why}\n    {}\n", offers.join(", ")));
         }
     }
 
