@@ -944,3 +944,34 @@ fn cli_writes_output_file_atomically() {
     assert!(std::fs::read_to_string(&out).unwrap().starts_with("rank,"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn cli_on_the_embedded_catalogue_gives_every_offer_a_cost_or_a_reason() {
+    let (code, out, err) = cloudvet(&[
+        "cost",
+        "--format",
+        "json",
+        "--requirements",
+        "tests/fixtures/cost/requirements.yaml",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let offers = v["offers"].as_array().unwrap();
+    assert!(!offers.is_empty());
+    for o in offers {
+        let t = &o["totals"]["total"];
+        let ok = t["amount"].as_f64().is_some_and(|a| a > 0.0)
+            || t["missing"].as_str().is_some_and(|m| !m.is_empty());
+        assert!(ok, "{}/{}: {t}", o["provider_id"], o["offer_id"]);
+        // A priced compute line is never 0 for a job that takes time.
+        if let Some(a) = o["lines"][0]["amount"]["amount"].as_f64() {
+            assert!(a > 0.0, "{}", o["offer_id"]);
+        }
+    }
+    // Every benchmark-derived GPU lists the rows it used.
+    for b in v["gpu_bases"].as_array().unwrap() {
+        if b["basis"] == "benchmark_derived" && b["relative"].is_object() {
+            assert!(!b["relative"]["offer_rows"].as_array().unwrap().is_empty());
+        }
+    }
+}
