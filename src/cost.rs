@@ -386,7 +386,7 @@ impl Rates {
 /// Compares the workload's cost across all offers of the (allowed) providers.
 pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
     let w = inputs.workload;
-    let mut diags = validate::workload(w, inputs.workload_file, inputs.benchmarks);
+    let mut diags = validate::workload(w, inputs.workload_file, Some(inputs.benchmarks));
     if let Some(r) = inputs.rent_vs_buy {
         diags.extend(validate::rent_vs_buy(r, inputs.rent_vs_buy_file));
     }

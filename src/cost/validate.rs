@@ -105,8 +105,14 @@ pub fn table_for(job: JobKind) -> Table {
     }
 }
 
-/// Checks a workload; `file` names it in diagnostics.
-pub fn workload(w: &Workload, file: Option<&str>, benchmarks: &Benchmarks) -> Vec<Diagnostic> {
+/// Checks a workload; `file` names it in diagnostics. With `benchmarks`, the
+/// benchmark reference is checked against the tables too (name, scenario, rows,
+/// unit); the loader passes `None`, the comparison the tables it uses.
+pub fn workload(
+    w: &Workload,
+    file: Option<&str>,
+    benchmarks: Option<&Benchmarks>,
+) -> Vec<Diagnostic> {
     let mut c = Check {
         file,
         diags: Vec::new(),
@@ -257,7 +263,11 @@ pub fn workload(w: &Workload, file: Option<&str>, benchmarks: &Benchmarks) -> Ve
             );
         }
         let ok_shape = inference == scenario.is_some();
-        if ok_shape && !benchmarks.has_benchmark(table, &b.name, scenario) {
+        let known = benchmarks.is_none_or(|t| t.has_benchmark(table, &b.name, scenario));
+        if ok_shape && !known {
+            let names = benchmarks
+                .map(|t| t.names(table).join(", "))
+                .unwrap_or_default();
             let mut d = Diagnostic::error(
                 "unknown-benchmark",
                 format!(
@@ -270,7 +280,7 @@ pub fn workload(w: &Workload, file: Option<&str>, benchmarks: &Benchmarks) -> Ve
                 ),
             )
             .pointer("/throughput/benchmark/name")
-            .expected(benchmarks.names(table).join(", "));
+            .expected(names);
             if let Some(f) = file {
                 d = d.in_file(f);
             }
@@ -291,7 +301,7 @@ pub fn workload(w: &Workload, file: Option<&str>, benchmarks: &Benchmarks) -> Ve
                 (gpu_ok, count_ok, &b.reference_gpu, b.reference_gpu_count)
             {
                 c.gpu("/throughput/benchmark/reference_gpu", g);
-                if let Some(model) = gpu_model(g) {
+                if let (Some(model), Some(benchmarks)) = (gpu_model(g), benchmarks) {
                     let family = model.benchmark_family.unwrap_or("");
                     if let Err(why) = benchmarks.absolute_speed(table, &b.name, scenario, family, n)
                     {
@@ -320,8 +330,10 @@ pub fn workload(w: &Workload, file: Option<&str>, benchmarks: &Benchmarks) -> Ve
                     ),
                     "benchmark_runs (or add a measured run)",
                 ),
-                (true, u) => {
-                    let metric = benchmarks.metric(table, &b.name, scenario).unwrap_or_default();
+                (true, u) if benchmarks.is_some() => {
+                    let metric = benchmarks
+                        .and_then(|t| t.metric(table, &b.name, scenario))
+                        .unwrap_or_default();
                     let fits = match u {
                         WorkUnit::Tokens => metric == "tokens_per_s",
                         WorkUnit::Samples | WorkUnit::Requests => metric.contains("samples"),
@@ -339,6 +351,7 @@ pub fn workload(w: &Workload, file: Option<&str>, benchmarks: &Benchmarks) -> Ve
                         );
                     }
                 }
+                (true, _) => {}
             }
         } else {
             c.absent(
