@@ -221,6 +221,8 @@ pub struct SpotVariant {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time_to_result_hours: Option<Amount>,
     pub totals: Totals,
+    /// Low and high spot total from the throughput uncertainty (rework scales with the time).
+    pub range: CostRange,
     /// On-demand compute minus spot compute (report currency).
     pub saving: Money,
     /// Saving in percent of on-demand compute.
@@ -339,6 +341,8 @@ pub struct CostComparison {
     pub method_notes: Vec<String>,
     /// Benchmark table files read.
     pub benchmark_files: Vec<String>,
+    /// Every benchmark row used (reference and relative speeds), with its source, by row ID.
+    pub benchmark_rows: Vec<benchmarks::BenchmarkRow>,
 }
 
 /// Rounds half-to-even to cents.
@@ -412,7 +416,18 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
     }
     rank(&mut offers);
 
-    let gpu_bases = ctx.bases.values().cloned().collect();
+    let gpu_bases: Vec<GpuBasis> = ctx.bases.values().cloned().collect();
+    let mut used: BTreeSet<&str> = ctx.reference.rows.iter().map(String::as_str).collect();
+    for b in &gpu_bases {
+        if let Some(r) = &b.relative {
+            used.extend(r.reference_rows.iter().map(String::as_str));
+            used.extend(r.offer_rows.iter().map(String::as_str));
+        }
+    }
+    let benchmark_rows = used
+        .into_iter()
+        .filter_map(|id| inputs.benchmarks.row(id).cloned())
+        .collect();
     let budget = advice::budget(&offers, &rates.report);
     let recommendations = advice::recommendations(w, &offers, &rates.report);
     let rent_vs_buy = inputs
@@ -448,6 +463,7 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
         rent_vs_buy,
         method_notes,
         benchmark_files: inputs.benchmarks.files.clone(),
+        benchmark_rows,
     })
 }
 
@@ -977,9 +993,40 @@ impl<'a> Context<'a> {
                 billed_seconds: None,
                 time_to_result_hours: None,
                 totals: Totals::missing(&why),
+                range: CostRange {
+                    uncertainty_pct: od.range.uncertainty_pct,
+                    low: Money::Missing(why.clone()),
+                    high: Money::Missing(why.clone()),
+                },
                 saving: Money::Missing(why),
                 saving_pct: None,
             };
+        };
+        // The spot total for a compute time (rework grows with it), for the range.
+        let total_for = |secs: f64| -> Money {
+            let rw = secs / 3600.0 / 100.0 * rate * (ckpt / 2.0 + restart) * 60.0;
+            let Some(t) = whole_seconds(secs + rw) else {
+                return Money::Missing("spot compute time out of range".into());
+            };
+            let b = billed_seconds(t, &od.billing);
+            let c = self.compute_line(
+                LineKind::ComputeSpot,
+                o,
+                instances,
+                t,
+                b,
+                o.price_spot,
+                "the offer has no spot price",
+            );
+            let mut l = vec![c];
+            l.extend(others.iter().cloned());
+            self.totals(&l).total
+        };
+        let u = od.range.uncertainty_pct / 100.0;
+        let range = CostRange {
+            uncertainty_pct: od.range.uncertainty_pct,
+            low: total_for(seconds_f / (1.0 + u)),
+            high: total_for(seconds_f / (1.0 - u)),
         };
         let billed = billed_seconds(total_s, &od.billing);
         let mut compute = self.compute_line(
@@ -1028,6 +1075,7 @@ impl<'a> Context<'a> {
                 Decimal::from(total_s) / Decimal::from(3600),
             ))),
             totals,
+            range,
             saving,
             saving_pct,
         }

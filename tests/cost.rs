@@ -294,6 +294,11 @@ fn spot_rework_and_saving() {
     assert_eq!(s.saving.amount(), Some(d("3237.60")));
     assert_eq!(s.saving_pct.unwrap().0, d("89.93"));
     assert_eq!(s.time_to_result_hours.unwrap().0, d("100.67"));
+    // Spot range, ±5 %: low compute 360,000 / 1.05 = 342,857.14 s, rework 342,857.14 / 3,600 / 100 × 2
+    // × 1,200 s = 2,285.71 s, together 345,142.86 → 345,143 s × 3.60 / 3,600 = 345.14 EUR;
+    // high 360,000 / 0.95 = 378,947.37 s + 2,526.32 s = 381,473.68 → 381,474 s → 381.47 EUR.
+    assert_eq!(s.range.low.amount(), Some(d("345.14")));
+    assert_eq!(s.range.high.amount(), Some(d("381.47")));
     // No spot price: missing, with the reason, never 0.
     let n = find(&c, "nospot").spot.as_ref().unwrap();
     assert_eq!(

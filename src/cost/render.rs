@@ -423,6 +423,33 @@ pub fn human(c: &CostComparison) -> String {
         s.push_str(&format!("  {}\n", r.verdict));
     }
 
+    if !c.benchmark_rows.is_empty() {
+        s.push_str(
+            "\nBenchmark rows used (derived from MLPerf results, not verified by MLCommons):\n",
+        );
+        for r in &c.benchmark_rows {
+            let commit: String = r.source_commit.chars().take(12).collect();
+            s.push_str(&format!(
+                "  {} {} {}{} {} × {}: {} {} — {} / {} ({}@{commit}, {})\n",
+                r.row_id,
+                r.round,
+                r.benchmark,
+                r.scenario
+                    .as_ref()
+                    .map(|x| format!(" {x}"))
+                    .unwrap_or_default(),
+                r.accelerator_count,
+                r.gpu_model,
+                fmt_f(r.value),
+                r.metric,
+                r.submitter,
+                r.system_name,
+                r.source_repo,
+                r.source_path
+            ));
+        }
+    }
+
     s.push_str("\nMethod:\n");
     for n in &c.method_notes {
         s.push_str(&format!("  - {n}\n"));
