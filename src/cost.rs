@@ -137,6 +137,9 @@ pub struct GpuBasis {
     pub benchmark: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub relative: Option<benchmarks::RelativeSpeed>,
+    /// The one-line form shown per offer (computed once per model).
+    #[serde(skip)]
+    pub short: String,
 }
 
 /// Billing terms as used, with what was assumed.
@@ -409,9 +412,11 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
 
     let mut offers = Vec::new();
     for p in &providers {
+        // Storage, egress and operation depend on the provider only: once per provider.
         let op = operation_offer(&ctx, p);
+        let side = ctx.side_lines(p, &op);
         for o in &p.offers {
-            offers.push(ctx.offer(p, o, &op));
+            offers.push(ctx.offer(p, o, &side));
         }
     }
     rank(&mut offers);
@@ -684,6 +689,7 @@ impl<'a> Context<'a> {
             explanation: why,
             benchmark: bench_name.clone(),
             relative: None,
+            short: String::new(),
         };
         if gpu == r.gpu_model {
             return GpuBasis {
@@ -703,6 +709,7 @@ impl<'a> Context<'a> {
                 },
                 benchmark: bench_name,
                 relative: None,
+                short: String::new(),
             };
         }
         let Some(bref) = bench else {
@@ -781,6 +788,7 @@ impl<'a> Context<'a> {
                     explanation,
                     benchmark: bench_name,
                     relative: Some(rel),
+                    short: String::new(),
                 }
             }
             Err(why) => no(why),
@@ -825,26 +833,31 @@ impl<'a> Context<'a> {
         }
     }
 
-    fn offer(&self, p: &ProviderProfile, o: &Offer, op: &OperationOffer) -> OfferCost {
+    fn offer(&self, p: &ProviderProfile, o: &Offer, side: &[LineItem]) -> OfferCost {
         let mut assumptions = Vec::new();
         let billing = Self::billing(o, &mut assumptions);
         let n = self.w.gpus_per_job;
         let gpi = o.gpus_per_instance;
         let instances = if gpi == 0 { 0 } else { n.div_ceil(gpi) };
-        let basis = self
-            .bases
-            .get(&o.gpu_model)
-            .cloned()
-            .unwrap_or_else(|| GpuBasis {
-                gpu_model: o.gpu_model.clone(),
-                basis: BasisKind::NoBasis,
-                factor: None,
-                per_gpu_per_second: None,
-                uncertainty_pct: None,
-                explanation: "basis not computed".into(),
-                benchmark: None,
-                relative: None,
-            });
+        // Every offer's GPU model was prepared; the fallback only guards against a bug.
+        let fallback;
+        let basis = match self.bases.get(&o.gpu_model) {
+            Some(b) => b,
+            None => {
+                fallback = GpuBasis {
+                    gpu_model: o.gpu_model.clone(),
+                    basis: BasisKind::NoBasis,
+                    factor: None,
+                    per_gpu_per_second: None,
+                    uncertainty_pct: None,
+                    explanation: "basis not computed".into(),
+                    benchmark: None,
+                    relative: None,
+                    short: String::new(),
+                };
+                &fallback
+            }
+        };
         let mut cost = OfferCost {
             rank: None,
             provider_id: p.id.clone(),
@@ -856,16 +869,7 @@ impl<'a> Context<'a> {
             gpus_per_instance: gpi,
             currency: o.currency.clone(),
             basis: basis.basis,
-            basis_explanation: match (&basis.basis, &basis.relative) {
-                (BasisKind::BenchmarkDerived, Some(rel)) => format!(
-                    "factor {} from {} + {} benchmark rows at {} GPUs (rows listed under gpu_bases)",
-                    fmt_f(rel.factor),
-                    rel.reference_rows.len(),
-                    rel.offer_rows.len(),
-                    rel.gpu_count
-                ),
-                _ => basis.explanation.clone(),
-            },
+            basis_explanation: basis.short.clone(),
             factor: basis.factor,
             instances,
             compute_seconds: None,
@@ -934,37 +938,36 @@ impl<'a> Context<'a> {
             o.price_on_demand,
             "the offer has no on-demand price",
         );
-        let others = self.side_lines(p, op);
-        let mut lines = vec![compute.clone()];
-        lines.extend(others.iter().cloned());
-        cost.totals = self.totals(&lines);
+        cost.totals = self.totals(&compute.amount, LineKind::ComputeOnDemand, side);
+        let od_compute = compute.amount.amount();
+        let mut lines = Vec::with_capacity(side.len() + 1);
+        lines.push(compute);
+        lines.extend_from_slice(side);
         cost.lines = lines;
 
-        // Range from the throughput uncertainty.
+        // Range from the throughput uncertainty: amounts only, no text.
         let u = basis.uncertainty_pct.unwrap_or(0.0) / 100.0;
         let range_total = |factor: f64| -> Money {
             let Some(s) = whole_seconds(seconds_f * factor) else {
                 return Money::Missing("compute time out of range".into());
             };
             let b = billed_seconds(s, &cost.billing);
-            let c = self.compute_line(
-                LineKind::ComputeOnDemand,
+            let c = self.compute_money(
                 o,
                 instances,
-                s,
                 b,
                 o.price_on_demand,
                 "the offer has no on-demand price",
             );
-            let mut l = vec![c];
-            l.extend(others.iter().cloned());
-            self.totals(&l).total
+            self.totals(&c, LineKind::ComputeOnDemand, side).total
         };
-        cost.range.low = range_total(1.0 / (1.0 + u));
-        cost.range.high = range_total(1.0 / (1.0 - u));
+        let low = range_total(1.0 / (1.0 + u));
+        let high = range_total(1.0 / (1.0 - u));
+        cost.range.low = low;
+        cost.range.high = high;
 
         if self.w.spot.accepted {
-            cost.spot = Some(self.spot(o, instances, seconds_f, &cost, &others));
+            cost.spot = Some(self.spot(o, instances, seconds_f, &cost, od_compute, side));
         }
         cost
     }
@@ -975,7 +978,8 @@ impl<'a> Context<'a> {
         instances: u32,
         seconds_f: f64,
         od: &OfferCost,
-        others: &[LineItem],
+        od_compute: Option<Decimal>,
+        side: &[LineItem],
     ) -> SpotVariant {
         let s = &self.w.spot;
         let ckpt = s.checkpoint_interval_minutes.unwrap_or(0.0);
@@ -1009,18 +1013,9 @@ impl<'a> Context<'a> {
                 return Money::Missing("spot compute time out of range".into());
             };
             let b = billed_seconds(t, &od.billing);
-            let c = self.compute_line(
-                LineKind::ComputeSpot,
-                o,
-                instances,
-                t,
-                b,
-                o.price_spot,
-                "the offer has no spot price",
-            );
-            let mut l = vec![c];
-            l.extend(others.iter().cloned());
-            self.totals(&l).total
+            let c =
+                self.compute_money(o, instances, b, o.price_spot, "the offer has no spot price");
+            self.totals(&c, LineKind::ComputeSpot, side).total
         };
         let u = od.range.uncertainty_pct / 100.0;
         let range = CostRange {
@@ -1048,10 +1043,7 @@ impl<'a> Context<'a> {
             rework,
             compute.calculation
         );
-        let mut lines = vec![compute.clone()];
-        lines.extend(others.iter().cloned());
-        let totals = self.totals(&lines);
-        let od_compute = od.lines.first().and_then(|l| l.amount.amount());
+        let totals = self.totals(&compute.amount, LineKind::ComputeSpot, side);
         let (saving, saving_pct) = match (od_compute, compute.amount.amount()) {
             (Some(a), Some(b)) => {
                 let pct = if a > Decimal::ZERO {
@@ -1081,7 +1073,7 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// k × billed seconds × price per instance-hour / 3600, converted.
+    /// k × billed seconds × price per instance-hour / 3600, converted, with the arithmetic.
     #[allow(clippy::too_many_arguments)]
     fn compute_line(
         &self,
@@ -1103,6 +1095,26 @@ impl<'a> Context<'a> {
             o.currency
         );
         self.converted(kind, original, &o.currency, calc)
+    }
+
+    /// The same amount as `compute_line`, without the text (for ranges).
+    fn compute_money(
+        &self,
+        o: &Offer,
+        instances: u32,
+        billed: u64,
+        price: Option<Amount>,
+        missing: &str,
+    ) -> Money {
+        let Some(price) = price else {
+            return Money::Missing(missing.to_string());
+        };
+        let Some(rate) = self.rates.rate(&o.currency) else {
+            return Money::Missing(format!("no exchange rate for {}", o.currency));
+        };
+        let original =
+            Decimal::from(instances) * Decimal::from(billed) * price.0 / Decimal::from(3600);
+        Money::of(cents(original * rate))
     }
 
     fn converted(
@@ -1255,18 +1267,20 @@ impl<'a> Context<'a> {
         lines
     }
 
-    fn totals(&self, lines: &[LineItem]) -> Totals {
+    /// Subtotal, buffer and total from the compute amount and the side lines.
+    fn totals(&self, compute: &Money, kind: LineKind, side: &[LineItem]) -> Totals {
         let mut sum = Decimal::ZERO;
-        let mut missing = Vec::new();
-        for l in lines {
-            match &l.amount {
+        let mut missing: Vec<String> = Vec::new();
+        let items =
+            std::iter::once((kind, compute)).chain(side.iter().map(|l| (l.item, &l.amount)));
+        for (k, m) in items {
+            match m {
                 Money::Amount(a) => sum += a.0,
-                Money::Missing(why) => missing.push(format!("{}: {why}", l.item.as_str())),
+                Money::Missing(why) => missing.push(format!("{}: {why}", k.as_str())),
             }
         }
         if !missing.is_empty() {
-            let why = missing.join("; ");
-            let mut t = Totals::missing(&why);
+            let mut t = Totals::missing(&missing.join("; "));
             t.known_part = Some(Amount(sum));
             return t;
         }
@@ -1276,6 +1290,22 @@ impl<'a> Context<'a> {
             buffer: Money::of(buffer),
             total: Money::of(sum + buffer),
             known_part: None,
+        }
+    }
+}
+
+impl GpuBasis {
+    /// The per-offer explanation: the reason (no basis) or the factor with a pointer to the rows.
+    fn short_explanation(&self) -> String {
+        match (&self.basis, &self.relative) {
+            (BasisKind::BenchmarkDerived, Some(rel)) => format!(
+                "factor {} from {} + {} benchmark rows at {} GPUs (rows listed under gpu_bases)",
+                fmt_f(rel.factor),
+                rel.reference_rows.len(),
+                rel.offer_rows.len(),
+                rel.gpu_count
+            ),
+            _ => self.explanation.clone(),
         }
     }
 }
@@ -1516,7 +1546,8 @@ impl Context<'_> {
             .flat_map(|p| p.offers.iter().map(|o| o.gpu_model.as_str()))
             .collect();
         for m in models {
-            let basis = self.basis(b, m);
+            let mut basis = self.basis(b, m);
+            basis.short = basis.short_explanation();
             self.bases.insert(m.to_string(), basis);
         }
     }
