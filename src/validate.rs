@@ -87,10 +87,7 @@ pub fn semantic(kind: DocumentKind, file: &SourceFile, parsed: &Parsed) -> Vec<D
         DocumentKind::Workload => {
             match serde_json::from_value::<crate::model::workload::Workload>(parsed.value.clone()) {
                 Ok(w) => {
-                    for d in crate::cost::validate::workload(&w, None, None) {
-                        let p = d.pointer.clone().unwrap_or_default();
-                        ctx.push(d, &p);
-                    }
+                    cost_diagnostics(&mut ctx, crate::cost::validate::workload(&w, None, None));
                 }
                 Err(e) => typed(&mut ctx, e),
             }
@@ -100,10 +97,7 @@ pub fn semantic(kind: DocumentKind, file: &SourceFile, parsed: &Parsed) -> Vec<D
                 parsed.value.clone(),
             ) {
                 Ok(r) => {
-                    for d in crate::cost::validate::rent_vs_buy(&r, None) {
-                        let p = d.pointer.clone().unwrap_or_default();
-                        ctx.push(d, &p);
-                    }
+                    cost_diagnostics(&mut ctx, crate::cost::validate::rent_vs_buy(&r, None));
                 }
                 Err(e) => typed(&mut ctx, e),
             }
@@ -112,6 +106,29 @@ pub fn semantic(kind: DocumentKind, file: &SourceFile, parsed: &Parsed) -> Vec<D
         DocumentKind::RulePack => {}
     }
     ctx.diagnostics
+}
+
+/// Places the cost stage's diagnostics: at their value, or — for a missing
+/// field — at the nearest parent that exists, keeping the exact pointer.
+fn cost_diagnostics(ctx: &mut Ctx, diags: Vec<Diagnostic>) {
+    for d in diags {
+        let pointer = d.pointer.clone().unwrap_or_default();
+        let mut at = pointer.as_str();
+        let pos = loop {
+            if let Some(p) = ctx.index.value(at) {
+                break Some(p);
+            }
+            match at.rfind('/') {
+                Some(i) if !at.is_empty() => at = &at[..i],
+                _ => break None,
+            }
+        };
+        let mut d = d.in_file(ctx.file);
+        if let Some(p) = pos {
+            d = d.at(p.line, p.column);
+        }
+        ctx.diagnostics.push(d);
+    }
 }
 
 fn index_of(file: &SourceFile) -> PositionIndex {

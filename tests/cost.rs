@@ -980,3 +980,58 @@ fn cli_on_the_embedded_catalogue_gives_every_offer_a_cost_or_a_reason() {
         }
     }
 }
+
+#[test]
+fn cli_cost_stage_codes() {
+    let dir = std::env::temp_dir().join(format!("cloudvet-cost-codes-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("empty")).unwrap();
+    // No provider profile in the folder.
+    let (code, _, err) = cloudvet(&[
+        "cost",
+        "--providers",
+        dir.join("empty").to_str().unwrap(),
+        "--requirements",
+        "tests/fixtures/cost/requirements.yaml",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("no-providers") && err.contains("help:"),
+        "{err}"
+    );
+    // An output folder that does not exist.
+    let mut args = vec!["cost", "--output", "/nonexistent-cloudvet-dir/x.txt"];
+    args.extend(FIXTURE);
+    let (code, _, err) = cloudvet(&args);
+    assert_eq!(code, 2);
+    assert!(err.contains("output-unwritable"), "{err}");
+    // A benchmark table without its value column, and one with a bad row (line 3).
+    let bench = dir.join("bench");
+    std::fs::create_dir_all(&bench).unwrap();
+    let training = std::fs::read_to_string("benchmarks/mlperf_training.csv").unwrap();
+    let mut lines: Vec<String> = training.lines().take(3).map(String::from).collect();
+    lines[2] = lines[2].replacen(",closed,", ",closed,", 1);
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let col = header
+        .iter()
+        .position(|h| *h == "accelerator_count")
+        .unwrap();
+    let mut cells: Vec<String> = lines[2].split(',').map(String::from).collect();
+    cells[col] = "eight".into();
+    lines[2] = cells.join(",");
+    std::fs::write(bench.join("mlperf_training.csv"), lines.join("\n") + "\n").unwrap();
+    std::fs::copy(
+        "benchmarks/mlperf_inference.csv",
+        bench.join("mlperf_inference.csv"),
+    )
+    .unwrap();
+    let mut args = vec!["cost", "--benchmarks", bench.to_str().unwrap()];
+    args.extend(FIXTURE);
+    let (code, _, err) = cloudvet(&args);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("benchmark-table-invalid") && err.contains("mlperf_training.csv:3:"),
+        "{err}"
+    );
+    assert!(err.contains("accelerator_count"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -91,9 +91,10 @@ impl Benchmarks {
         let get = |path: &str| -> Result<SourceFile, Vec<Diagnostic>> {
             let bytes = crate::embedded::file(path).ok_or_else(|| {
                 vec![Diagnostic::error(
-                    "benchmark-table-missing",
+                    "benchmark-table-invalid",
                     format!("the embedded benchmark table {path} is missing from this build"),
-                )]
+                )
+                .help("rebuild cloudvet from a checkout that has benchmarks/")]
             })?;
             SourceFile::embedded(path, bytes).map_err(|d| vec![d])
         };
@@ -322,6 +323,20 @@ pub fn median(values: impl Iterator<Item = f64>) -> f64 {
 }
 
 fn read_table(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Vec<BenchmarkRow> {
+    let start = diags.len();
+    let rows = read_rows(file, table, diags);
+    for d in &mut diags[start..] {
+        if d.help.is_none() {
+            d.help = Some(
+                "regenerate the table with benchmarks/derive_benchmarks.py (see benchmarks/SOURCES.md)"
+                    .into(),
+            );
+        }
+    }
+    rows
+}
+
+fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Vec<BenchmarkRow> {
     let records = match super::csv::parse(&file.text) {
         Ok(r) => r,
         Err(line) => {

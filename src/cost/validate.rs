@@ -11,6 +11,68 @@ use crate::model::rent_vs_buy::{Figure, RentVsBuy, RENT_VS_BUY_KIND, RENT_VS_BUY
 use crate::model::workload::{JobKind, WorkUnit, Workload, WORKLOAD_KIND, WORKLOAD_SCHEMA_VERSION};
 use crate::model::Amount;
 
+/// Diagnostic codes of the cost stage (registered in `diag::all_codes`, documented in
+/// docs/diagnostics.md and docs/cost-model.md). Codes shared with other stages
+/// (`unknown-gpu-model`, `missing-exchange-rate`, `wrong-kind`,
+/// `unsupported-schema-version`) are registered there.
+pub const CODES: &[(&str, &str)] = &[
+    (
+        "invalid-quantity",
+        "A workload or rent-vs-buy quantity is zero, negative, not finite or out of range.",
+    ),
+    (
+        "missing-quantity",
+        "A quantity the job kind or the spot setting needs is absent.",
+    ),
+    (
+        "unexpected-field",
+        "A workload field that does not apply to this job kind or basis.",
+    ),
+    (
+        "missing-throughput-basis",
+        "The workload gives neither a measured run nor a benchmark.",
+    ),
+    (
+        "invalid-work-unit",
+        "The work unit does not fit the throughput basis.",
+    ),
+    (
+        "unknown-benchmark",
+        "The workload names a benchmark (or scenario) the tables do not have.",
+    ),
+    (
+        "no-benchmark-rows",
+        "A benchmark-only basis names a GPU model and count without rows.",
+    ),
+    (
+        "benchmark-table-invalid",
+        "A benchmark table is missing, lacks a column or has a malformed row.",
+    ),
+    (
+        "no-providers",
+        "`cloudvet cost` found no provider profile to compare.",
+    ),
+    ("output-unwritable", "The output file cannot be written."),
+];
+
+/// The help line of a cost-stage code.
+pub fn help_for(code: &str) -> &'static str {
+    match code {
+        "invalid-quantity" => "correct the value; docs/cost-model.md explains each field",
+        "missing-quantity" => "add the field; docs/cost-model.md lists what each job kind needs",
+        "unexpected-field" => {
+            "remove the field; training counts work per epoch, inference per month"
+        }
+        "missing-throughput-basis" => {
+            "add `throughput.measured` (a timed test run) or `throughput.benchmark`"
+        }
+        "invalid-work-unit" => "count the work in the unit the basis measures",
+        "unknown-benchmark" => "use a benchmark name (and scenario) from benchmarks/*.csv",
+        "no-benchmark-rows" => "pick a GPU model and count that have rows, or add a measured run",
+        _ => "see docs/cost-model.md",
+    }
+}
+
 struct Check<'a> {
     file: Option<&'a str>,
     diags: Vec<Diagnostic>,
@@ -20,7 +82,8 @@ impl Check<'_> {
     fn push(&mut self, code: &'static str, pointer: &str, message: String, expected: &str) {
         let mut d = Diagnostic::error(code, message)
             .pointer(pointer)
-            .expected(expected);
+            .expected(expected)
+            .help(help_for(code));
         if let Some(f) = self.file {
             d = d.in_file(f);
         }
@@ -280,7 +343,8 @@ pub fn workload(
                 ),
             )
             .pointer("/throughput/benchmark/name")
-            .expected(names);
+            .expected(names)
+            .help(help_for("unknown-benchmark"));
             if let Some(f) = file {
                 d = d.in_file(f);
             }
