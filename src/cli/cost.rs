@@ -15,7 +15,6 @@ use crate::model::{ProviderProfile, Requirements};
 
 /// Embedded defaults.
 pub const DEFAULT_WORKLOAD: &str = "docs/examples/workload.yaml";
-pub const DEFAULT_REQUIREMENTS: &str = "docs/examples/requirements.yaml";
 pub const DEFAULT_RENT_VS_BUY: &str = "docs/examples/rent-vs-buy.yaml";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
@@ -74,71 +73,13 @@ fn read_or_embedded(
         None => match crate::embedded::file(embedded) {
             Some(bytes) => SourceFile::embedded(embedded, bytes).map_err(|d| vec![d]),
             None => Err(vec![Diagnostic::error(
-                "default-file-missing",
-                format!("this build embeds no {embedded}, so there is no default {what}"),
+                "file-unreadable",
+                format!("this build has no embedded {embedded}, so there is no default {what}"),
             )
             .help(format!(
                 "pass the {what} with its option (see `cloudvet cost --help`)"
             ))]),
         },
-    }
-}
-
-fn is_yaml(p: &Path) -> bool {
-    matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
-}
-
-/// Provider files from the given paths (folders: their *.yaml / *.yml files, sorted), or the embedded ones.
-pub fn provider_sources(paths: &[PathBuf]) -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
-    let mut files = Vec::new();
-    let mut diags = Vec::new();
-    if paths.is_empty() {
-        for (p, bytes) in crate::embedded::files_under("providers") {
-            if is_yaml(Path::new(p)) {
-                match SourceFile::embedded(p, bytes) {
-                    Ok(f) => files.push(f),
-                    Err(d) => diags.push(d),
-                }
-            }
-        }
-    }
-    for p in paths {
-        if p.is_dir() {
-            let mut entries: Vec<PathBuf> = match std::fs::read_dir(p) {
-                Ok(rd) => rd
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|x| x.is_file() && is_yaml(x))
-                    .collect(),
-                Err(e) => {
-                    diags.push(
-                        Diagnostic::error(
-                            "file-unreadable",
-                            format!("cannot read the folder: {e}"),
-                        )
-                        .in_file(p.display().to_string()),
-                    );
-                    continue;
-                }
-            };
-            entries.sort();
-            for e in entries {
-                match SourceFile::read(&e) {
-                    Ok(f) => files.push(f),
-                    Err(d) => diags.push(d),
-                }
-            }
-        } else {
-            match SourceFile::read(p) {
-                Ok(f) => files.push(f),
-                Err(d) => diags.push(d),
-            }
-        }
-    }
-    if diags.is_empty() {
-        Ok(files)
-    } else {
-        Err(diags)
     }
 }
 
@@ -189,19 +130,14 @@ fn run_inner(args: &Args) -> Result<String, Vec<Diagnostic>> {
             "run without --eligible-only, or pass only the eligible providers with --providers",
         )]);
     }
+    // Errors stop the command (exit 2) after all inputs are read; warnings are printed.
     let mut diags = Vec::new();
     let workload_file = read_or_embedded(args.workload.as_deref(), DEFAULT_WORKLOAD, "workload")?;
     let workload: Option<Workload> = parse_document(&workload_file, DocumentKind::Workload)
         .map_err(|d| diags.extend(d))
         .ok();
-    let req_file = read_or_embedded(
-        args.requirements.as_deref(),
-        DEFAULT_REQUIREMENTS,
-        "requirements",
-    )?;
-    let requirements: Option<Requirements> = parse_document(&req_file, DocumentKind::Requirements)
-        .map_err(|d| diags.extend(d))
-        .ok();
+    let (requirements, d) = crate::load::load_requirements(args.requirements.as_deref());
+    diags.extend(d);
     let rvb_file = if args.no_rent_vs_buy {
         None
     } else {
@@ -217,42 +153,68 @@ fn run_inner(args: &Args) -> Result<String, Vec<Diagnostic>> {
             .ok(),
         None => None,
     };
-    let mut providers: Vec<ProviderProfile> = Vec::new();
-    match provider_sources(&args.providers) {
-        Ok(files) => {
-            if files.is_empty() {
-                diags.push(
-                    Diagnostic::error("no-providers", "no provider profiles to compare")
-                        .help("pass --providers DIR_OR_FILE"),
-                );
-            }
-            for f in &files {
-                match parse_document::<ProviderProfile>(f, DocumentKind::Provider) {
-                    Ok(p) => providers.push(p),
-                    Err(d) => diags.extend(d),
-                }
-            }
-        }
-        Err(d) => diags.extend(d),
-    }
-    let benchmarks = load_benchmarks(args.benchmarks.as_deref()).map_err(|d| {
-        let mut all = diags.clone();
-        all.extend(d);
-        all
-    })?;
-    let (Some(workload), Some(requirements), true) = (workload, requirements, diags.is_empty())
-    else {
-        return Err(diags);
+    let (loaded, d) = if args.providers.is_empty() {
+        crate::load::embedded_providers()
+    } else {
+        crate::load::load_providers(&args.providers)
     };
+    diags.extend(d);
+    if loaded.is_empty() && !diags.iter().any(Diagnostic::is_error) {
+        diags.push(
+            Diagnostic::error("no-providers", "no provider profiles to compare")
+                .help("pass --providers DIR_OR_FILE with at least one *.yaml profile"),
+        );
+    }
+    let mut providers: Vec<ProviderProfile> = loaded.into_iter().map(|l| l.value).collect();
+    match load_benchmarks(args.benchmarks.as_deref()) {
+        Ok(b) => {
+            let errors = diags.iter().any(Diagnostic::is_error);
+            for w in diags.iter().filter(|d| !d.is_error()) {
+                eprintln!("{w}");
+            }
+            let (Some(workload), Some(requirements), false) = (workload, requirements, errors)
+            else {
+                return Err(diags.into_iter().filter(Diagnostic::is_error).collect());
+            };
+            let requirements = requirements.value;
+            compare_and_render(
+                args,
+                &workload_file,
+                workload,
+                &requirements,
+                &mut providers,
+                &b,
+                rvb_file.as_ref(),
+                rent_vs_buy.as_ref(),
+            )
+        }
+        Err(d) => {
+            diags.extend(d);
+            Err(diags.into_iter().filter(Diagnostic::is_error).collect())
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compare_and_render(
+    args: &Args,
+    workload_file: &SourceFile,
+    workload: Workload,
+    requirements: &Requirements,
+    providers: &mut [ProviderProfile],
+    benchmarks: &Benchmarks,
+    rvb_file: Option<&SourceFile>,
+    rent_vs_buy: Option<&RentVsBuy>,
+) -> Result<String, Vec<Diagnostic>> {
     providers.sort_by(|a, b| a.id.cmp(&b.id));
     let inputs = CostInputs {
         workload: &workload,
         workload_file: Some(&workload_file.display),
-        providers: &providers,
-        requirements: &requirements,
-        benchmarks: &benchmarks,
-        rent_vs_buy: rent_vs_buy.as_ref(),
-        rent_vs_buy_file: rvb_file.as_ref().map(|f| f.display.as_str()),
+        providers,
+        requirements,
+        benchmarks,
+        rent_vs_buy,
+        rent_vs_buy_file: rvb_file.map(|f| f.display.as_str()),
         allowed_providers: None,
     };
     let comparison = cost::compare(&inputs)?;
