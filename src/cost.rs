@@ -346,6 +346,10 @@ pub struct CostComparison {
     pub benchmark_files: Vec<String>,
     /// Every benchmark row used (reference and relative speeds), with its source, by row ID.
     pub benchmark_rows: Vec<benchmarks::BenchmarkRow>,
+    /// When the comparison was restricted (e.g. to the assessment's eligible providers):
+    /// the provider IDs allowed, sorted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allowed_providers: Option<Vec<String>>,
 }
 
 /// Rounds half-to-even to cents.
@@ -469,6 +473,9 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
         method_notes,
         benchmark_files: inputs.benchmarks.files.clone(),
         benchmark_rows,
+        allowed_providers: inputs
+            .allowed_providers
+            .map(|a| a.iter().cloned().collect()),
     })
 }
 

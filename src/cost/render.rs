@@ -204,6 +204,17 @@ pub fn human(c: &CostComparison) -> String {
         s.push_str(&format!("; rates {}", r.join("; ")));
     }
     s.push('\n');
+    if let Some(a) = &c.allowed_providers {
+        s.push_str(&format!(
+            "Compared: only the allowed (eligible) providers ({}): {}\n",
+            a.len(),
+            if a.is_empty() {
+                "none".to_string()
+            } else {
+                a.join(", ")
+            }
+        ));
+    }
     s.push_str(c.benchmark_note);
     s.push_str("\n\n");
 
