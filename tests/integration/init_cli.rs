@@ -321,11 +321,21 @@ fn a_typo_in_a_scaffolded_file_gets_a_suggestion() {
     assert!(err.contains("did you mean `providers`?"), "{err}");
     // The same for the commands that read providers.
     let a = Command::new(env!("CARGO_BIN_EXE_cloudvet"))
-        .args(["assess", "--providers", "provders/", "--requirements", "requirements.yaml"])
+        .args([
+            "assess",
+            "--providers",
+            "provders/",
+            "--requirements",
+            "requirements.yaml",
+        ])
         .current_dir(&dir)
         .output()
         .unwrap();
     assert_eq!(a.status.code(), Some(2));
-    assert!(text(&a.stderr).contains("did you mean `providers`?"), "{}", text(&a.stderr));
+    assert!(
+        text(&a.stderr).contains("did you mean `providers`?"),
+        "{}",
+        text(&a.stderr)
+    );
     let _ = std::fs::remove_dir_all(&tmp);
 }
