@@ -161,7 +161,7 @@ pub fn missing_path(path: &Path) -> Diagnostic {
 pub fn no_profiles_in(dir: &Path) -> Diagnostic {
     let looked = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     Diagnostic::error(
-        "file-unreadable",
+        "no-providers",
         format!(
             "no provider profiles (*.yaml) in this folder (looked in {})",
             looked.display()
