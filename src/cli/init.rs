@@ -10,7 +10,7 @@ use crate::diag::Diagnostic;
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
-    /// Folder to create or fill (default: the current folder).
+    /// Folder to create or fill (`.` is the current folder).
     #[arg(default_value = ".")]
     pub dir: PathBuf,
     /// Provider profiles to copy from the embedded catalogue, comma-separated IDs
