@@ -9,6 +9,9 @@
 pub mod cli;
 pub mod diag;
 pub mod embedded;
+pub mod i18n;
 pub mod load;
 pub mod model;
 pub mod output;
+pub mod render;
+pub mod report;
