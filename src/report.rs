@@ -21,6 +21,8 @@ use crate::model::Amount;
 
 pub mod build;
 pub mod chart;
+#[cfg(test)]
+pub(crate) mod fixture;
 
 /// Version of the report model's JSON form. Raised when a field is removed or
 /// changes meaning; adding a field does not raise it.

@@ -85,8 +85,10 @@ pub fn missing_glyphs(report: &Report) -> Result<Vec<char>, RenderError> {
 
 /// Renders the report as PDF bytes.
 pub fn render(report: &Report) -> Result<Vec<u8>, RenderError> {
-    let regular = parse_font(FONT_REGULAR, "regular")?;
-    let bold = parse_font(FONT_BOLD, "bold")?;
+    let mut regular = parse_font(FONT_REGULAR, "regular")?;
+    let mut bold = parse_font(FONT_BOLD, "bold")?;
+    regular.font_name = Some("DejaVuSans".into());
+    bold.font_name = Some("DejaVuSans-Bold".into());
     let fonts = Fonts {
         regular: metrics(&regular),
         bold: metrics(&bold),
@@ -155,11 +157,9 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
     match &s.recommendation {
         Some(r) => {
             let lines_h = (r.reasons.len() as f32 + 2.0) * Style::BODY.line_height() + 16.0;
-            let top = p.block(0.0);
-            let _ = top;
             p.ensure(lines_h);
             let top = p.block(0.0);
-            p.space(6.0);
+            p.space(3.0);
             p.paragraph(&format!("{}: {}", l("recommendation"), r.provider_name), Style {
                 size: 12.0,
                 face: Face::Bold,
@@ -306,11 +306,11 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
                 .collect();
             p.table(
                 &[
-                    col(&l("rule"), 2.2, Align::Left),
+                    col(&l("rule"), 2.1, Align::Left),
                     col(&l("outcome"), 0.9, Align::Left),
                     col(&l("severity"), 0.8, Align::Left),
-                    col(&l("reason"), 2.6, Align::Left),
-                    col(&l("legal_basis"), 1.2, Align::Left),
+                    col(&l("reason"), 2.4, Align::Left),
+                    col(&l("legal_basis"), 1.5, Align::Left),
                 ],
                 &rows,
             );
@@ -403,16 +403,17 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
                 .collect();
             p.table(
                 &[
-                    col(&l("provider"), 1.2, Align::Left),
-                    col(&l("offer"), 1.6, Align::Left),
+                    col(&l("provider"), 1.4, Align::Left),
+                    col(&l("offer"), 1.5, Align::Left),
                     col(&l("basis"), 1.0, Align::Left),
-                    col(&l("on_demand"), 1.7, Align::Right),
-                    col(&l("spot"), 1.7, Align::Right),
-                    col(&l("time_to_result"), 0.9, Align::Right),
+                    col(&l("on_demand"), 1.9, Align::Right),
+                    col(&l("spot"), 1.6, Align::Right),
+                    col(&l("time_to_result"), 0.8, Align::Right),
                 ],
                 &rows,
             );
             if !c.chart.bars.is_empty() {
+                p.ensure(c.chart.bars.len() as f32 * 16.0 + 60.0);
                 p.heading(3, &c.chart.title);
                 bar_chart(&mut p, &c.chart);
             }
@@ -472,6 +473,7 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
 
     // Value map.
     if !report.value_map.points.is_empty() {
+        p.ensure(310.0);
         p.heading(1, &l("value_map"));
         value_map(&mut p, &report.value_map);
         p.paragraph(&report.value_map.note, Style::SMALL);
@@ -622,12 +624,12 @@ fn shortlist_table(p: &mut Layout<'_>, report: &Report, rows: &[crate::report::S
         .collect();
     p.table(
         &[
-            col(&l("rank"), 0.5, Align::Right),
-            col(&l("provider"), 1.6, Align::Left),
-            col(&l("status"), 1.0, Align::Left),
-            col(&l("score"), 0.7, Align::Right),
-            col(&l("confidence"), 0.9, Align::Right),
-            col(&l("robustness"), 1.7, Align::Left),
+            col(&l("rank"), 0.45, Align::Right),
+            col(&l("provider"), 1.7, Align::Left),
+            col(&l("status"), 1.2, Align::Left),
+            col(&l("score"), 0.65, Align::Right),
+            col(&l("confidence"), 1.05, Align::Right),
+            col(&l("robustness"), 1.75, Align::Left),
             col(&l("total"), 1.1, Align::Right),
         ],
         &cells,
@@ -866,6 +868,14 @@ fn write_pdf(
     let mut warnings = Vec::new();
     let mut lo = pdf.to_lopdf_document(&opts, &mut warnings);
 
+    // printpdf's default conformance writes /GTS_PDFXVersion, a PDF/X claim
+    // this document does not meet: drop it.
+    if let Ok(info_id) = lo.trailer.get(b"Info").and_then(|o| o.as_reference()) {
+        if let Ok(info) = lo.get_dictionary_mut(info_id) {
+            info.remove(b"GTS_PDFXVersion");
+        }
+    }
+
     // Outline (bookmarks): chapters with their sections nested, in reading order.
     add_outline(&mut lo, doc)?;
 
@@ -968,4 +978,137 @@ fn add_outline(lo: &mut lopdf::Document, doc: &Document) -> Result<(), RenderErr
     catalog.set("Outlines", Object::Reference(root_id));
     catalog.set("PageMode", Object::Name(b"UseOutlines".to_vec()));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, TABLE};
+    use crate::report::fixture::sample;
+
+    /// Text of every page, read back from the content streams we wrote: the
+    /// strings of each BT…ET block, decoded through the font's cmap.
+    pub(crate) fn extract_text(bytes: &[u8]) -> Vec<String> {
+        let doc = lopdf::Document::load_mem(bytes).unwrap();
+        doc.get_pages()
+            .keys()
+            .map(|n| doc.extract_text(&[*n]).unwrap_or_default())
+            .collect()
+    }
+
+    #[test]
+    fn identical_bytes_across_renders_in_one_process() {
+        let r = sample(Lang::De);
+        let a = render(&r).unwrap();
+        let b = render(&r).unwrap();
+        assert!(a == b, "two renders differ");
+        let text = String::from_utf8_lossy(&a);
+        assert!(text.contains(&format!("/ID[({id})({id})]", id = r.meta.document_id)) || text.contains(&r.meta.document_id));
+    }
+
+    #[test]
+    fn metadata_pages_and_outline() {
+        let r = sample(Lang::De);
+        let bytes = render(&r).unwrap();
+        let doc = lopdf::Document::load_mem(&bytes).unwrap();
+        assert!(doc.get_pages().len() >= 4, "{} pages", doc.get_pages().len());
+        let info_ref = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+        let info = doc.get_dictionary(info_ref).unwrap();
+        let get = |k: &[u8]| lopdf::decode_text_string(info.get(k).unwrap()).unwrap();
+        assert_eq!(get(b"Title"), "Entscheidungsbericht GPU-Cloud");
+        assert_eq!(get(b"Author"), "cloudvet 0.1.0");
+        let created = info.get(b"CreationDate").unwrap().as_str().unwrap();
+        assert!(created.starts_with(b"D:20261130000000"), "{}", String::from_utf8_lossy(created));
+        let catalog = doc.catalog().unwrap();
+        assert!(catalog.get(b"Outlines").is_ok());
+    }
+
+    #[test]
+    fn german_text_extracts_in_reading_order() {
+        let bytes = render(&sample(Lang::De)).unwrap();
+        let pages = extract_text(&bytes);
+        let first = &pages[0];
+        for needle in ["Zusammenfassung", "Empfehlung", "Alpha Rechenzentrum GmbH", "Höchste Punktzahl", "Seite 1 von"] {
+            assert!(first.contains(needle), "page 1 lacks {needle}: {first}");
+        }
+        // Lines joined with spaces: wrapping may put a line break anywhere.
+        let all = pages.join("\n").replace('\n', " ");
+        for needle in ["Ä/Ö/Ü", "Frist ≥ 30 Tage → erfüllt ✓", "„at rest“", "12.345,67\u{a0}€", "Abgeleitet aus MLPerf-Ergebnissen"] {
+            assert!(all.contains(needle), "PDF text lacks {needle}");
+        }
+        // Reading order: the summary comes before the providers, which come before provenance.
+        let pos = |s: &str| all.find(s).unwrap_or_else(|| panic!("{s} missing"));
+        assert!(pos("Zusammenfassung") < pos("Anbieter im Einzelnen"));
+        assert!(pos("Anbieter im Einzelnen") < pos("Kostenvergleich"));
+        assert!(pos("Kostenvergleich") < pos("Eingabedateien"));
+    }
+
+    #[test]
+    fn english_pages_are_numbered() {
+        let bytes = render(&sample(Lang::En)).unwrap();
+        let pages = extract_text(&bytes);
+        let n = pages.len();
+        for (i, p) in pages.iter().enumerate() {
+            assert!(p.contains(&format!("Page {} of {n}", i + 1)), "page {} footer: {p}", i + 1);
+            assert!(p.contains("GPU cloud decision report"), "page {} header", i + 1);
+        }
+    }
+
+    #[test]
+    fn long_findings_table_repeats_its_header() {
+        let bytes = render(&sample(Lang::En)).unwrap();
+        let pages = extract_text(&bytes);
+        // 40 findings per provider do not fit one page: every page holding findings rows has the head.
+        let with_rows: Vec<&String> = pages
+            .iter()
+            .filter(|p| p.contains("dokumentierte Weisung"))
+            .collect();
+        assert!(with_rows.len() >= 2);
+        for p in with_rows {
+            assert!(p.contains("Outcome") && p.contains("Legal basis"), "page without table head: {p}");
+        }
+    }
+
+    #[test]
+    fn font_covers_every_fixed_text_and_format() {
+        let fonts = embedded_fonts().unwrap();
+        let mut text = String::new();
+        for (k, en, de) in TABLE {
+            text.push_str(k);
+            text.push_str(en);
+            text.push_str(de);
+        }
+        // The symbols the renderers and rule packs use.
+        text.push_str("€–—‘’‚“”„•…→←≥≤≠≈−×✓✗ÄÖÜäöüßÉéèàçñøåæœŠšŽžŁłČčŘřĞğİı\u{a0}");
+        for lang in Lang::ALL {
+            text.push_str(&i18n::money(lang, rust_decimal::Decimal::new(-123456789, 2), "EUR"));
+            text.push_str(&i18n::money(lang, rust_decimal::Decimal::ONE, "GBP"));
+            text.push_str(&i18n::percent(lang, 12.5, 1));
+            text.push_str(&i18n::hours(lang, 3.0));
+        }
+        for face in [Face::Regular, Face::Bold] {
+            let missing: String = text.chars().filter(|c| !fonts.face(face).covers(*c)).collect();
+            assert!(missing.is_empty(), "{face:?} lacks {missing:?}");
+        }
+        assert!(missing_glyphs(&sample(Lang::De)).unwrap().is_empty());
+    }
+
+    #[test]
+    fn widths_come_from_the_font() {
+        let fonts = embedded_fonts().unwrap();
+        let w_i = fonts.regular.width("i", 10.0);
+        let w_m = fonts.regular.width("M", 10.0);
+        assert!(w_i > 1.0 && w_m > 2.0 * w_i, "i={w_i} M={w_m}");
+        assert!(fonts.bold.width("Müller", 10.0) > fonts.regular.width("Müller", 10.0));
+    }
+}
+#[cfg(test)]
+#[test]
+fn dump_sample_for_eyes() {
+    if let Ok(dir) = std::env::var("CLOUDVET_DUMP_PDF") {
+        for lang in crate::i18n::Lang::ALL {
+            let b = render(&crate::report::fixture::sample(lang)).unwrap();
+            std::fs::write(format!("{dir}/sample-{lang}.pdf"), b).unwrap();
+        }
+    }
 }

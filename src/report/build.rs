@@ -39,7 +39,8 @@ impl Texts {
             self.money(mid, currency),
             self.money(high, currency),
         );
-        let text = format!("{}–{}", low.text, high.text);
+        // Spaces around the dash let a narrow table cell wrap between the two amounts.
+        let text = format!("{} – {}", low.text, high.text);
         MoneyRange {
             low,
             mid,

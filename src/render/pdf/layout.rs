@@ -487,10 +487,44 @@ impl<'f> Layout<'f> {
     /// kept whole when it fits on a page; a taller row is split between lines.
     pub fn table(&mut self, columns: &[Column], rows: &[Vec<Cell>]) {
         let total: f32 = columns.iter().map(|c| c.width).sum::<f32>().max(f32::EPSILON);
-        let widths: Vec<f32> = columns
+        let mut widths: Vec<f32> = columns
             .iter()
             .map(|c| c.width / total * self.content_width())
             .collect();
+        // A column is at least as wide as the longest word of its head, so
+        // heads never break inside a word; the others give up width in proportion.
+        let need: Vec<f32> = columns
+            .iter()
+            .map(|c| {
+                c.head
+                    .split(' ')
+                    .map(|w| self.measure(Style::TABLE_HEAD, w))
+                    .fold(0.0, f32::max)
+                    + 2.0 * CELL_PAD
+                    + 0.5
+            })
+            .collect();
+        let deficit: f32 = widths
+            .iter()
+            .zip(&need)
+            .map(|(w, n)| (n - w).max(0.0))
+            .sum();
+        if deficit > 0.0 {
+            let spare: f32 = widths
+                .iter()
+                .zip(&need)
+                .map(|(w, n)| (w - n).max(0.0))
+                .sum();
+            if spare > deficit {
+                for (w, n) in widths.iter_mut().zip(&need) {
+                    if *w < *n {
+                        *w = *n;
+                    } else {
+                        *w -= (*w - n) / spare * deficit;
+                    }
+                }
+            }
+        }
         let head_cells: Vec<Cell> = columns.iter().map(|c| Cell::bold(c.head.clone())).collect();
         let head = self.wrap_row(&head_cells, &widths);
         let head_h = row_height(&head, &head_cells);
