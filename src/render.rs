@@ -126,10 +126,16 @@ fn tera_message(e: &tera::Error) -> String {
 /// become spaces so a value cannot end a table row or start a block.
 pub fn escape_markdown(input: &str) -> String {
     let mut out = String::with_capacity(input.len() + 8);
-    for c in input.chars() {
+    for (i, c) in input.chars().enumerate() {
         match c {
-            '\\' | '`' | '*' | '_' | '{' | '}' | '[' | ']' | '(' | ')' | '<' | '>' | '#' | '+'
-            | '!' | '|' | '~' | '&' | '"' | '=' => {
+            // `(` and `)` need no escape: a link cannot form once `[`/`]` are escaped.
+            '\\' | '`' | '*' | '_' | '{' | '}' | '[' | ']' | '<' | '>' | '#' | '!' | '|' | '~'
+            | '&' | '=' => {
+                out.push('\\');
+                out.push(c);
+            }
+            // A leading `-` or `+` would start a list item.
+            '-' | '+' if i == 0 => {
                 out.push('\\');
                 out.push(c);
             }
@@ -411,7 +417,7 @@ mod tests {
         let s = escape_markdown("[x](javascript:alert(1)) <script>| *b* _i_ `c`\nnext");
         assert!(!s.contains("]("));
         assert!(s.contains("\\<script\\>"));
-        assert!(s.contains("\\]\\(javascript:"));
+        assert!(s.contains("\\](javascript:"));
         assert!(!s.contains('\n'));
         assert_eq!(escape_markdown("a|b"), "a\\|b");
         assert_eq!(escape_markdown("1.234,56 €"), "1.234,56 €");
@@ -431,5 +437,30 @@ mod tests {
     fn formats_parse() {
         assert_eq!("md".parse::<Format>(), Ok(Format::Md));
         assert!("docx".parse::<Format>().is_err());
+    }
+}
+
+#[cfg(test)]
+mod template_tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use crate::report::fixture::sample;
+
+    #[test]
+    fn embedded_templates_render_both_languages() {
+        let t = Templates::embedded().unwrap();
+        for lang in Lang::ALL {
+            let r = sample(lang);
+            let html = t.render("report.html", &r).unwrap();
+            assert!(html.contains("<svg"), "bar chart and value map are inline SVG");
+            assert!(!html.contains("<script"), "no scripts");
+            assert!(!html.contains("http://") || html.contains("http://www.w3.org/2000/svg"));
+            let md = t.render("report.md", &r).unwrap();
+            assert!(md.starts_with("# "));
+            if let Ok(dir) = std::env::var("CLOUDVET_DUMP_PDF") {
+                std::fs::write(format!("{dir}/sample-{lang}.html"), &html).unwrap();
+                std::fs::write(format!("{dir}/sample-{lang}.md"), &md).unwrap();
+            }
+        }
     }
 }

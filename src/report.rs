@@ -47,7 +47,6 @@ pub struct Report {
     /// One section per provider, in shortlist order.
     pub providers: Vec<ProviderSection>,
     /// The cost comparison; absent when no workload was costed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost: Option<CostSection>,
     /// Score against total cost per eligible provider, with the Pareto front.
     pub value_map: ValueMap,
@@ -123,7 +122,6 @@ pub struct Figure {
 #[serde(deny_unknown_fields)]
 pub struct Summary {
     /// The recommended provider, if any is eligible.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recommendation: Option<Recommendation>,
     /// One sentence for the reader in a hurry.
     pub headline: String,
@@ -135,7 +133,6 @@ pub struct Summary {
     /// Which knock-out rule excluded how many providers.
     pub excluded_by: Vec<ExcludedBy>,
     /// Cost range over the top three's cheapest offers.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost_range: Option<MoneyRange>,
     pub main_risks: Vec<String>,
     /// Knock-out rules with unknown outcome among eligible providers.
@@ -177,7 +174,6 @@ pub struct OpenMustHave {
 #[serde(deny_unknown_fields)]
 pub struct ShortlistRow {
     /// 1-based rank among eligible providers; absent for excluded ones.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rank: Option<u32>,
     pub provider_id: String,
     pub provider_name: String,
@@ -192,10 +188,8 @@ pub struct ShortlistRow {
     /// Number of knock-out rules with unknown outcome.
     pub open_must_haves: u32,
     /// Cheapest offer's total cost range, where costed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost: Option<MoneyRange>,
     /// Time to result of that offer.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_to_result: Option<Figure>,
 }
 
@@ -228,13 +222,10 @@ pub struct KnockoutRow {
 pub struct ProviderSection {
     pub id: String,
     pub name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal_entity: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hq_country: Option<String>,
     pub eligible: bool,
     pub status_text: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rank: Option<u32>,
     pub score: Figure,
     pub confidence: Figure,
@@ -291,12 +282,9 @@ pub struct FactRow {
     pub pointer: String,
     /// The value as text (`unknown` in the report's language when unknown).
     pub value: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub as_of: Option<DateValue>,
     /// `verified`, `self_declared`, `third_party`, `keyword_probe`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
     pub status_text: String,
 }
@@ -313,7 +301,6 @@ pub struct QuestionRow {
 pub struct WaiverRow {
     pub rule_id: String,
     pub justification: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub approved_by: Option<String>,
     pub expires: DateValue,
     /// Past its expiry on the evaluation date: it no longer applies.
@@ -332,9 +319,7 @@ pub struct CostSection {
     pub rows: Vec<CostRow>,
     pub chart: BarChart,
     pub spot_vs_on_demand: Vec<SpotRow>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget: Option<BudgetAdvice>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rent_vs_buy: Option<RentVsBuy>,
     /// Exchange rates used, rounding, assumptions.
     pub notes: Vec<String>,
@@ -348,20 +333,15 @@ pub struct CostRow {
     pub offer_id: String,
     pub gpu: String,
     pub gpus_per_instance: u32,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub region: Option<String>,
     /// `measured`, `benchmark_derived`, `no_basis`.
     pub basis: String,
     pub basis_text: String,
     pub eligible: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on_demand: Option<MoneyRange>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spot: Option<MoneyRange>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_to_result: Option<Figure>,
     /// Why a figure is missing (never shown as 0).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub missing: Option<String>,
 }
 
@@ -425,11 +405,9 @@ pub struct BudgetAlert {
 #[serde(deny_unknown_fields)]
 pub struct RentVsBuy {
     pub owned_per_gpu_hour: Money,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cloud_per_gpu_hour: Option<Money>,
     pub expected_utilisation: Figure,
     /// Utilisation above which owning is cheaper; absent when never.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub break_even_utilisation: Option<Figure>,
     /// The conclusion in one sentence.
     pub verdict: String,
@@ -478,9 +456,7 @@ pub struct DpaStatus {
     pub provider_name: String,
     pub reviewed: bool,
     pub status_text: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reviewer: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<DateValue>,
     /// What the assessment used: the review, or the profile's DPA facts.
     pub basis: String,
@@ -522,7 +498,6 @@ pub struct BenchmarkSourceRow {
 pub struct PriceSourceRow {
     pub provider: String,
     pub source: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub as_of: Option<DateValue>,
 }
 
