@@ -181,6 +181,24 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("date", "Date", "Datum"),
     ("no_cost_data", "No cost comparison: no workload was given or no offer could be costed.", "Kein Kostenvergleich: keine Arbeitslast angegeben oder kein Angebot berechenbar."),
     ("not_applicable", "n/a", "k. A."),
+    // Sentences the report builder fills in ({name} placeholders).
+    ("headline_some", "{eligible} of {assessed} providers meet every must-have; {name} ranks first with {score} points.", "{eligible} von {assessed} Anbietern erfüllen alle Muss-Kriterien; {name} liegt mit {score} Punkten vorn."),
+    ("headline_none", "None of the {assessed} providers meets every must-have.", "Keiner der {assessed} Anbieter erfüllt alle Muss-Kriterien."),
+    ("reason_score", "Highest score of the {n} eligible providers: {score} of 100, confidence {confidence}.", "Höchste Punktzahl der {n} zulässigen Anbieter: {score} von 100, Belastbarkeit {confidence}."),
+    ("reason_cost", "Cheapest offer for the workload: {offer}, {cost}, time to result {time}.", "Günstigstes Angebot für die Arbeitslast: {offer}, {cost}, Zeit bis zum Ergebnis {time}."),
+    ("reason_open", "To clarify before signing: {list}.", "Vor Vertragsschluss zu klären: {list}."),
+    ("reason_example", "The profile is example data compiled from public sources; confirm the facts with the provider.", "Das Profil ist ein Beispieldatensatz aus öffentlichen Quellen; die Angaben sind mit dem Anbieter zu bestätigen."),
+    ("risk_not_robust", "The ranking is not robust: the leader changes when the weights move.", "Die Rangfolge ist nicht robust: Der Spitzenreiter wechselt, wenn sich die Gewichte verschieben."),
+    ("risk_failed", "{name}: not met – {rule} {title}", "{name}: nicht erfüllt – {rule} {title}"),
+    ("risk_open", "{name}: unknown must-have – {rule} {title}", "{name}: offenes Muss-Kriterium – {rule} {title}"),
+    ("waived", "waived", "ausgenommen"),
+    ("waiver_valid", "applies", "gilt"),
+    ("dpa_basis_profile", "DPA facts in the provider profile", "AVV-Angaben im Anbieterprofil"),
+    ("dpa_basis_none", "no DPA on file: the DPA rules stay unknown", "kein AVV hinterlegt: die AVV-Regeln bleiben offen"),
+    ("method_rules", "Each rule of the rule packs below is checked against each provider's profile and gives pass, fail or unknown, with the facts it read. A failed knock-out rule excludes a provider; an unknown knock-out keeps it in as an open must-have. Unknown is never counted as a pass.", "Jede Regel der unten genannten Regelwerke wird gegen das Profil jedes Anbieters geprüft und ergibt erfüllt, nicht erfüllt oder unbekannt, mit den gelesenen Fakten. Ein nicht erfülltes Ausschlusskriterium schließt einen Anbieter aus; ein unbekanntes lässt ihn als offenes Muss-Kriterium im Verfahren. Unbekannt zählt nie als erfüllt."),
+    ("method_scores", "Area scores (0–100) are the share of rule weight passed; the total weighs the areas as the requirements say. Confidence is the share of the weight decided on verified evidence; self-declared facts and third-party reports do not count as verified.", "Die Bereichspunkte (0–100) sind der Anteil des erfüllten Regelgewichts; die Gesamtpunktzahl gewichtet die Bereiche wie in den Anforderungen festgelegt. Die Belastbarkeit ist der Anteil des Gewichts, der auf geprüften Nachweisen beruht; Selbstauskünfte und Berichte Dritter gelten nicht als geprüft."),
+    ("method_robustness", "Robustness: the area weights were sampled {samples} times, each within ±{spread} of its stated value (seed {seed}); the report gives how often each provider ranked first and in the top three.", "Robustheit: Die Bereichsgewichte wurden {samples}-mal zufällig gezogen, jedes innerhalb von ±{spread} seines festgelegten Werts (Startwert {seed}); angegeben ist, wie oft jeder Anbieter auf Rang 1 und unter den ersten drei lag."),
+    ("method_cost", "Cost: the workload's measured or benchmark-derived throughput gives the GPU-hours on each offer; billing increments, minimum durations, storage, egress, operation and a buffer are added. The range comes from the throughput uncertainty. Prices are list prices on the dates given below.", "Kosten: Aus dem gemessenen oder aus Benchmarks abgeleiteten Durchsatz der Arbeitslast ergeben sich die GPU-Stunden je Angebot; Abrechnungstakt, Mindestdauer, Speicher, Datenabfluss, Betrieb und ein Puffer kommen hinzu. Die Spanne folgt aus der Unsicherheit des Durchsatzes. Preise sind Listenpreise zum unten genannten Stand."),
     ("yes", "yes", "ja"),
     ("no", "no", "nein"),
 ];
@@ -209,6 +227,15 @@ pub fn labels(lang: Lang) -> BTreeMap<String, String> {
             (k.to_string(), v.to_string())
         })
         .collect()
+}
+
+/// The text for `key` with `{name}` placeholders filled in.
+pub fn fill(lang: Lang, key: &str, values: &[(&str, &str)]) -> String {
+    let mut s = t(lang, key).to_string();
+    for (name, value) in values {
+        s = s.replace(&format!("{{{name}}}"), value);
+    }
+    s
 }
 
 /// "Page {x} of {y}" with the numbers filled in.

@@ -21,6 +21,7 @@ use crate::model::Amount;
 
 pub mod build;
 pub mod chart;
+pub mod cost_input;
 #[cfg(test)]
 pub(crate) mod fixture;
 
