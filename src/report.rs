@@ -136,8 +136,8 @@ pub struct Summary {
     /// Cost range over the top three's cheapest offers.
     pub cost_range: Option<MoneyRange>,
     pub main_risks: Vec<String>,
-    /// Knock-out rules with unknown outcome among eligible providers.
-    pub open_must_haves: Vec<OpenMustHave>,
+    /// Knock-out rules with unknown outcome, per provider of the top three.
+    pub open_must_haves: Vec<OpenMustHaves>,
     /// Whether the ranking holds when weights move, in words.
     pub robustness_note: String,
 }
@@ -163,9 +163,18 @@ pub struct ExcludedBy {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct OpenMustHave {
+pub struct OpenMustHaves {
     pub provider_id: String,
     pub provider_name: String,
+    pub rules: Vec<RuleRef>,
+    /// `DPA-001, DPA-003, …` – the rule IDs in one line.
+    pub text: String,
+}
+
+/// A rule by ID and title.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleRef {
     pub rule_id: String,
     pub title: String,
 }

@@ -214,7 +214,7 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
         let items: Vec<String> = s
             .open_must_haves
             .iter()
-            .map(|o| format!("{}: {} {}", o.provider_name, o.rule_id, o.title))
+            .map(|o| format!("{}: {}", o.provider_name, o.text))
             .collect();
         p.bullets(&items, Style::BODY);
     }

@@ -181,7 +181,7 @@ pub fn sample(lang: Lang) -> Report {
             excluded_by: vec![ExcludedBy { rule_id: "LOC-001".into(), title: "Daten bleiben in der EU".into(), count: 1, providers: vec!["Gamma Compute Inc.".into()] }],
             cost_range: Some(tx.range(d("9000"), d("9800.5"), d("13600"), "EUR")),
             main_risks: vec!["CLOUD-Act-Exposition über die Muttergesellschaft".into()],
-            open_must_haves: vec![OpenMustHave { provider_id: "beta".into(), provider_name: "Beta".into(), rule_id: "CERT-002".into(), title: "BSI C5 Typ 2".into() }],
+            open_must_haves: vec![OpenMustHaves { provider_id: "beta".into(), provider_name: "Beta".into(), rules: vec![RuleRef { rule_id: "CERT-002".into(), title: "BSI C5 Typ 2".into() }], text: "CERT-002 BSI C5 Typ 2".into() }],
             robustness_note: "Die Rangfolge ist robust.".into(),
         },
         knockouts: vec![KnockoutRow {
