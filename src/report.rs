@@ -529,3 +529,52 @@ pub struct InputRow {
     pub kind: String,
     pub sha256: String,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(v: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    out.insert(k.clone());
+                    keys(x, out);
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| keys(x, out)),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn every_field_is_documented_for_template_authors() {
+        let doc = include_str!("../docs/templates.md");
+        let v = serde_json::to_value(fixture::sample(Lang::En)).unwrap();
+        let mut all = std::collections::BTreeSet::new();
+        // `labels` keys are the i18n table, documented by reference.
+        let mut without_labels = v.clone();
+        without_labels.as_object_mut().unwrap().remove("labels");
+        keys(&without_labels, &mut all);
+        // A field counts as documented when its name appears as a whole word.
+        let word = |k: &str| {
+            doc.match_indices(k).any(|(i, _)| {
+                let before = doc[..i].chars().next_back();
+                let after = doc[i + k.len()..].chars().next();
+                let boundary = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                boundary(before) && boundary(after)
+            })
+        };
+        let missing: Vec<_> = all.iter().filter(|k| !word(k)).collect();
+        assert!(missing.is_empty(), "fields missing from docs/templates.md: {missing:?}");
+    }
+
+    #[test]
+    fn json_round_trips() {
+        let r = fixture::sample(Lang::De);
+        let text = serde_json::to_string(&r).unwrap();
+        let back: Report = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, r);
+        assert_eq!(r.report_version, REPORT_VERSION);
+    }
+}
