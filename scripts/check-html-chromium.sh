@@ -1,7 +1,7 @@
 #!/bin/sh
 # Opens the HTML report in headless Chromium (Debian package `chromium`, installed
-# by .ci/run) and checks that it loads without console errors, makes no network
-# request, and shows the shortlist with the recommended provider.
+# by .ci/run) and checks that it loads without console errors, refers to no
+# external resource, and shows the shortlist with the recommended provider.
 # Not part of `cargo test`. Usage: scripts/check-html-chromium.sh [path/to/cloudvet]
 set -eu
 cd "$(dirname "$0")/.."
@@ -16,7 +16,7 @@ fail() { echo "check-html: $*" >&2; exit 1; }
 for lang in de en; do
   out="$TMP/$lang"
   "$BIN" --lang "$lang" report --as-of 2026-11-30 --format html,csv --out "$out" >/dev/null
-  # Any host lookup fails, so a request to the network shows up as an error in the log.
+  # Any host lookup fails, so the page cannot reach the network even if it tried.
   "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-background-networking \
     --disable-component-update --disable-sync --no-first-run --disable-extensions \
     --host-resolver-rules="MAP * ~NOTFOUND" \
@@ -26,6 +26,10 @@ for lang in de en; do
     || { cat "$out/chromium.log" >&2; fail "$lang: chromium failed"; }
   if grep -E 'CONSOLE|Uncaught|ERR_NAME_NOT_RESOLVED|net::ERR_' "$out/chromium.log" >&2; then
     fail "$lang: console errors or network requests (log above)"
+  fi
+  # Self-contained: nothing loaded from elsewhere (no src/href to a URL, no CSS url(), no @import).
+  if grep -E -i '(src|href|xlink:href)="(https?:)?//|url\(|@import' "$out/dom.html" >&2; then
+    fail "$lang: the page refers to external resources (above)"
   fi
   grep -q '<section id="shortlist">' "$out/dom.html" || fail "$lang: no shortlist section in the DOM"
   grep -q '<table class="shortlist">' "$out/dom.html" || fail "$lang: no shortlist table in the DOM"
