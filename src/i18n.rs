@@ -87,6 +87,8 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("providers", "Providers in detail", "Anbieter im Einzelnen"),
     ("area_scores", "Area scores", "Bewertung nach Bereichen"),
     ("findings", "Findings", "Befunde"),
+    ("findings_open", "Findings not met or unknown", "Nicht erfüllte oder offene Befunde"),
+    ("passed", "Met", "Erfüllt"),
     ("facts", "Facts and sources", "Fakten und Quellen"),
     ("open_questions", "Open questions to the vendor", "Offene Fragen an den Anbieter"),
     ("waivers", "Waivers", "Ausnahmen"),

@@ -241,7 +241,11 @@ pub struct ProviderSection {
     pub confidence: Figure,
     pub robustness: Robustness,
     pub areas: Vec<AreaRow>,
+    /// Every applicable rule's result, failures first. Renderers show failures and
+    /// unknowns in full and list the passed rules by ID (`passed`).
     pub findings: Vec<FindingRow>,
+    /// IDs of the rules passed, in order, for the compact line under the findings.
+    pub passed: Vec<String>,
     /// The facts the rules read, with source, date and evidence status.
     pub facts: Vec<FactRow>,
     pub open_questions: Vec<QuestionRow>,

@@ -290,10 +290,11 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
             );
         }
         if !prov.findings.is_empty() {
-            p.heading(3, &l("findings"));
+            p.heading(3, &l("findings_open"));
             let rows: Vec<Vec<Cell>> = prov
                 .findings
                 .iter()
+                .filter(|f| f.outcome != Outcome::Pass)
                 .map(|f| {
                     vec![
                         Cell::new(format!("{} {}", f.rule_id, f.title)),
@@ -314,6 +315,12 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
                 ],
                 &rows,
             );
+            if !prov.passed.is_empty() {
+                p.labelled(
+                    &format!("{} ({}):", l("passed"), prov.passed.len()),
+                    &prov.passed.join(", "),
+                );
+            }
         }
         if !prov.facts.is_empty() {
             p.heading(3, &l("facts"));

@@ -85,6 +85,7 @@ pub fn sample(lang: Lang) -> Report {
             score: tx.score(90.0),
             weight: tx.percent(25.0),
         }],
+        passed: findings.iter().filter(|f| f.outcome == Outcome::Pass).map(|f| f.rule_id.clone()).collect(),
         findings: findings.clone(),
         facts: vec![FactRow {
             pointer: "/dpa/breach_notice_hours".into(),
