@@ -21,7 +21,9 @@ use serde::{Deserialize, Serialize};
 pub const NBSP: char = '\u{a0}';
 
 /// A language the report can be written in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     De,
@@ -306,7 +308,7 @@ pub fn number(lang: Lang, value: Decimal, places: u32) -> String {
     let mut grouped = String::new();
     let digits: Vec<char> = int_part.chars().collect();
     for (i, c) in digits.iter().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             grouped.push(group);
         }
         grouped.push(*c);
@@ -343,7 +345,11 @@ pub fn money(lang: Lang, value: Decimal, currency: &str) -> String {
 /// A money amount with `places` decimals (0 for chart axes and large sums).
 pub fn money_places(lang: Lang, value: Decimal, currency: &str, places: u32) -> String {
     let r = value.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero);
-    let neg = if r.is_sign_negative() && !r.is_zero() { "-" } else { "" };
+    let neg = if r.is_sign_negative() && !r.is_zero() {
+        "-"
+    } else {
+        ""
+    };
     let n = number(lang, r.abs(), places);
     match lang {
         Lang::De => {
@@ -385,7 +391,10 @@ mod tests {
     #[test]
     fn german_money_and_numbers() {
         assert_eq!(money(Lang::De, d("1234.56"), "EUR"), "1.234,56\u{a0}€");
-        assert_eq!(money(Lang::De, d("1234567.5"), "EUR"), "1.234.567,50\u{a0}€");
+        assert_eq!(
+            money(Lang::De, d("1234567.5"), "EUR"),
+            "1.234.567,50\u{a0}€"
+        );
         assert_eq!(money(Lang::De, d("0.005"), "EUR"), "0,01\u{a0}€");
         assert_eq!(money(Lang::De, d("-12"), "USD"), "-12,00\u{a0}USD");
         assert_eq!(number(Lang::De, d("999.999"), 2), "1.000,00");
@@ -426,7 +435,8 @@ mod tests {
             assert!(!en.trim().is_empty(), "{k}: English text missing");
             assert!(!de.trim().is_empty(), "{k}: German text missing");
             assert!(
-                k.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+                k.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
                 "{k}: keys are snake_case"
             );
         }

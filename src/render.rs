@@ -32,7 +32,13 @@ pub enum Format {
 }
 
 impl Format {
-    pub const ALL: [Format; 5] = [Format::Pdf, Format::Html, Format::Md, Format::Json, Format::Csv];
+    pub const ALL: [Format; 5] = [
+        Format::Pdf,
+        Format::Html,
+        Format::Md,
+        Format::Json,
+        Format::Csv,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -71,9 +77,15 @@ impl fmt::Display for Format {
 #[derive(Debug, Clone, PartialEq)]
 pub enum RenderError {
     /// A template did not parse or render (message carries name, line, column).
-    Template { name: String, message: String },
+    Template {
+        name: String,
+        message: String,
+    },
     /// A template folder or file could not be read.
-    TemplateDir { path: String, message: String },
+    TemplateDir {
+        path: String,
+        message: String,
+    },
     Pdf(String),
     Json(String),
 }
@@ -210,7 +222,13 @@ impl Templates {
                     RenderError::Template {
                         name: all
                             .get(&name)
-                            .map(|(_, o)| if o == "embedded" { name.clone() } else { o.clone() })
+                            .map(|(_, o)| {
+                                if o == "embedded" {
+                                    name.clone()
+                                } else {
+                                    o.clone()
+                                }
+                            })
                             .unwrap_or(name),
                         message: tera_message(&e),
                     }
@@ -223,7 +241,11 @@ impl Templates {
     }
 
     fn render(&self, name: &str, report: &Report) -> Result<String, RenderError> {
-        let tera = if name.ends_with(".md") { &self.md } else { &self.html };
+        let tera = if name.ends_with(".md") {
+            &self.md
+        } else {
+            &self.html
+        };
         let ctx = Context::from_serialize(report).map_err(|e| RenderError::Template {
             name: name.to_string(),
             message: tera_message(&e),
@@ -293,8 +315,14 @@ pub fn render(
         }]
     };
     Ok(match format {
-        Format::Html => one("report.html", templates.render("report.html", report)?.into_bytes()),
-        Format::Md => one("report.md", templates.render("report.md", report)?.into_bytes()),
+        Format::Html => one(
+            "report.html",
+            templates.render("report.html", report)?.into_bytes(),
+        ),
+        Format::Md => one(
+            "report.md",
+            templates.render("report.md", report)?.into_bytes(),
+        ),
         Format::Json => one("report.json", json(report)?.into_bytes()),
         Format::Pdf => one("report.pdf", pdf::render(report)?),
         Format::Csv => vec![
@@ -373,7 +401,12 @@ pub fn csv_shortlist(report: &Report) -> String {
             num_opt(r.cost.as_ref().map(|c| c.low.amount)),
             num_opt(r.cost.as_ref().map(|c| c.mid.amount)),
             num_opt(r.cost.as_ref().map(|c| c.high.amount)),
-            Field::Text(r.cost.as_ref().map(|c| c.mid.currency.as_str()).unwrap_or("")),
+            Field::Text(
+                r.cost
+                    .as_ref()
+                    .map(|c| c.mid.currency.as_str())
+                    .unwrap_or(""),
+            ),
         ]));
     }
     out
@@ -452,7 +485,10 @@ mod template_tests {
         for lang in Lang::ALL {
             let r = sample(lang);
             let html = t.render("report.html", &r).unwrap();
-            assert!(html.contains("<svg"), "bar chart and value map are inline SVG");
+            assert!(
+                html.contains("<svg"),
+                "bar chart and value map are inline SVG"
+            );
             assert!(!html.contains("<script"), "no scripts");
             assert!(!html.contains("http://") || html.contains("http://www.w3.org/2000/svg"));
             let md = t.render("report.md", &r).unwrap();

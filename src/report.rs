@@ -565,12 +565,16 @@ mod tests {
             doc.match_indices(k).any(|(i, _)| {
                 let before = doc[..i].chars().next_back();
                 let after = doc[i + k.len()..].chars().next();
-                let boundary = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                let boundary =
+                    |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
                 boundary(before) && boundary(after)
             })
         };
         let missing: Vec<_> = all.iter().filter(|k| !word(k)).collect();
-        assert!(missing.is_empty(), "fields missing from docs/templates.md: {missing:?}");
+        assert!(
+            missing.is_empty(),
+            "fields missing from docs/templates.md: {missing:?}"
+        );
     }
 
     #[test]

@@ -124,7 +124,11 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
     let l = |k: &str| report.labels.get(k).cloned().unwrap_or_default();
     let setup = PageSetup {
         header_left: report.meta.title.clone(),
-        header_right: format!("{} {}", l("evaluation_date"), report.meta.evaluation_date.text),
+        header_right: format!(
+            "{} {}",
+            l("evaluation_date"),
+            report.meta.evaluation_date.text
+        ),
         footer_left: format!("{} {}", report.meta.tool, report.meta.tool_version),
         page_label: Box::new(move |x, y| i18n::page_x_of_y(lang, x, y)),
     };
@@ -160,11 +164,14 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
             p.ensure(lines_h);
             let top = p.block(0.0);
             p.space(3.0);
-            p.paragraph(&format!("{}: {}", l("recommendation"), r.provider_name), Style {
-                size: 12.0,
-                face: Face::Bold,
-                color: ACCENT,
-            });
+            p.paragraph(
+                &format!("{}: {}", l("recommendation"), r.provider_name),
+                Style {
+                    size: 12.0,
+                    face: Face::Bold,
+                    color: ACCENT,
+                },
+            );
             p.bullets(&r.reasons, Style::BODY);
             let bottom = p.block(0.0);
             let x = p.left();
@@ -193,7 +200,15 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
         let items: Vec<String> = s
             .excluded_by
             .iter()
-            .map(|e| format!("{} {} ({}): {}", e.rule_id, e.title, e.count, e.providers.join(", ")))
+            .map(|e| {
+                format!(
+                    "{} {} ({}): {}",
+                    e.rule_id,
+                    e.title,
+                    e.count,
+                    e.providers.join(", ")
+                )
+            })
             .collect();
         p.paragraph(&format!("{}:", l("excluded_by")), Style::BOLD);
         p.bullets(&items, Style::BODY);
@@ -400,11 +415,29 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
                     let na = r.missing.clone().unwrap_or_else(|| l("not_applicable"));
                     vec![
                         Cell::bold(r.provider_name.clone()),
-                        Cell::new(format!("{} ({}× {})", r.offer_id, r.gpus_per_instance, r.gpu)),
+                        Cell::new(format!(
+                            "{} ({}× {})",
+                            r.offer_id, r.gpus_per_instance, r.gpu
+                        )),
                         Cell::new(r.basis_text.clone()),
-                        Cell::new(r.on_demand.as_ref().map(|m| m.text.clone()).unwrap_or(na.clone())),
-                        Cell::new(r.spot.as_ref().map(|m| m.text.clone()).unwrap_or_else(|| l("not_applicable"))),
-                        Cell::new(r.time_to_result.as_ref().map(|t| t.text.clone()).unwrap_or_default()),
+                        Cell::new(
+                            r.on_demand
+                                .as_ref()
+                                .map(|m| m.text.clone())
+                                .unwrap_or(na.clone()),
+                        ),
+                        Cell::new(
+                            r.spot
+                                .as_ref()
+                                .map(|m| m.text.clone())
+                                .unwrap_or_else(|| l("not_applicable")),
+                        ),
+                        Cell::new(
+                            r.time_to_result
+                                .as_ref()
+                                .map(|t| t.text.clone())
+                                .unwrap_or_default(),
+                        ),
                     ]
                 })
                 .collect();
@@ -454,9 +487,20 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
                 let mut items: Vec<String> = b
                     .alerts
                     .iter()
-                    .map(|a| format!("{} {}: {}", l("alert_at"), i18n::percent(lang, f64::from(a.percent), 0), a.amount.text))
+                    .map(|a| {
+                        format!(
+                            "{} {}: {}",
+                            l("alert_at"),
+                            i18n::percent(lang, f64::from(a.percent), 0),
+                            a.amount.text
+                        )
+                    })
                     .collect();
-                items.push(format!("{}: {}", l("automatic_stop"), b.automatic_stop.text));
+                items.push(format!(
+                    "{}: {}",
+                    l("automatic_stop"),
+                    b.automatic_stop.text
+                ));
                 p.bullets(&items, Style::BODY);
             }
             if let Some(r) = &c.rent_vs_buy {
@@ -465,7 +509,11 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
                 if let Some(cl) = &r.cloud_per_gpu_hour {
                     items.push(format!("{}: {}", l("rented"), cl.text));
                 }
-                items.push(format!("{}: {}", l("expected_utilisation"), r.expected_utilisation.text));
+                items.push(format!(
+                    "{}: {}",
+                    l("expected_utilisation"),
+                    r.expected_utilisation.text
+                ));
                 if let Some(b) = &r.break_even_utilisation {
                     items.push(format!("{}: {}", l("break_even"), b.text));
                 }
@@ -589,14 +637,26 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
     // Provenance.
     p.heading(1, &l("provenance"));
     let pr = &report.provenance;
-    p.labelled(&format!("{}:", l("tool_version")), &format!("{} {}", pr.tool, pr.tool_version));
-    p.labelled(&format!("{}:", l("evaluation_date")), &pr.evaluation_date.text);
+    p.labelled(
+        &format!("{}:", l("tool_version")),
+        &format!("{} {}", pr.tool, pr.tool_version),
+    );
+    p.labelled(
+        &format!("{}:", l("evaluation_date")),
+        &pr.evaluation_date.text,
+    );
     p.labelled(&format!("{}:", l("document_id")), &report.meta.document_id);
     p.heading(3, &l("input_files"));
     let rows: Vec<Vec<Cell>> = pr
         .inputs
         .iter()
-        .map(|i| vec![Cell::new(i.file.clone()), Cell::new(i.kind.clone()), Cell::new(i.sha256.clone())])
+        .map(|i| {
+            vec![
+                Cell::new(i.file.clone()),
+                Cell::new(i.kind.clone()),
+                Cell::new(i.sha256.clone()),
+            ]
+        })
         .collect();
     p.table(
         &[
@@ -625,7 +685,12 @@ fn shortlist_table(p: &mut Layout<'_>, report: &Report, rows: &[crate::report::S
                 Cell::new(r.score.text.clone()),
                 Cell::new(r.confidence.text.clone()),
                 Cell::new(r.robustness.text.clone()),
-                Cell::new(r.cost.as_ref().map(|c| c.mid.text.clone()).unwrap_or_default()),
+                Cell::new(
+                    r.cost
+                        .as_ref()
+                        .map(|c| c.mid.text.clone())
+                        .unwrap_or_default(),
+                ),
             ]
         })
         .collect();
@@ -669,11 +734,20 @@ fn bar_chart(p: &mut Layout<'_>, chart: &BarChart) {
         let fill = if b.highlight { ACCENT } else { ACCENT_LIGHT };
         p.rect(x0, y, (w * b.mid as f32).max(0.5), bar_h, fill);
         // Whisker: low–high with end caps.
-        let (xl, xh, ym) = (x0 + w * b.low as f32, x0 + w * b.high as f32, y + bar_h / 2.0);
+        let (xl, xh, ym) = (
+            x0 + w * b.low as f32,
+            x0 + w * b.high as f32,
+            y + bar_h / 2.0,
+        );
         p.line(xl, ym, xh, ym, 0.8, BLACK);
         p.line(xl, y + 2.0, xl, y + bar_h - 2.0, 0.8, BLACK);
         p.line(xh, y + 2.0, xh, y + bar_h - 2.0, 0.8, BLACK);
-        p.text_at(xh.max(x0 + w * b.mid as f32) + 4.0, y + bar_h - 2.0, small, &b.text);
+        p.text_at(
+            xh.max(x0 + w * b.mid as f32) + 4.0,
+            y + bar_h - 2.0,
+            small,
+            &b.text,
+        );
     }
     p.space(6.0);
 }
@@ -728,7 +802,11 @@ fn value_map(p: &mut Layout<'_>, map: &ValueMap) {
         }
         let style = if pt.pareto { Style::TABLE_HEAD } else { small };
         let lw = p.measure(style, &pt.label);
-        let lx = if x + r + 3.0 + lw > x0 + w { x - r - 3.0 - lw } else { x + r + 3.0 };
+        let lx = if x + r + 3.0 + lw > x0 + w {
+            x - r - 3.0 - lw
+        } else {
+            x + r + 3.0
+        };
         p.text_at(lx, y + 3.0, style, &pt.label);
     }
 }
@@ -835,10 +913,10 @@ fn write_pdf(
         FontId(FONT_ID_REGULAR.to_string()),
         printpdf::PdfFont::new(regular),
     );
-    pdf.resources
-        .fonts
-        .map
-        .insert(FontId(FONT_ID_BOLD.to_string()), printpdf::PdfFont::new(bold));
+    pdf.resources.fonts.map.insert(
+        FontId(FONT_ID_BOLD.to_string()),
+        printpdf::PdfFont::new(bold),
+    );
 
     let date = chrono::NaiveDate::parse_from_str(&report.meta.evaluation_date.iso, "%Y-%m-%d")
         .map_err(|e| RenderError::Pdf(format!("evaluation date: {e}")))?;
@@ -927,10 +1005,7 @@ fn add_outline(lo: &mut lopdf::Document, doc: &Document) -> Result<(), RenderErr
     let ids: Vec<lopdf::ObjectId> = doc.outline.iter().map(|_| lo.new_object_id()).collect();
     let dest = |i: usize| -> Object {
         let e = &doc.outline[i];
-        let page_id = pages
-            .get(&(e.page as u32 + 1))
-            .copied()
-            .unwrap_or((0, 0));
+        let page_id = pages.get(&(e.page as u32 + 1)).copied().unwrap_or((0, 0));
         Object::Array(vec![
             Object::Reference(page_id),
             Object::Name(b"XYZ".to_vec()),
@@ -939,7 +1014,9 @@ fn add_outline(lo: &mut lopdf::Document, doc: &Document) -> Result<(), RenderErr
             Object::Null,
         ])
     };
-    let chain = |members: &[usize], parent: lopdf::ObjectId, dicts: &mut Vec<(lopdf::ObjectId, Dictionary)>| {
+    let chain = |members: &[usize],
+                 parent: lopdf::ObjectId,
+                 dicts: &mut Vec<(lopdf::ObjectId, Dictionary)>| {
         for (k, &i) in members.iter().enumerate() {
             let mut d = Dictionary::new();
             d.set("Title", utf16be(&doc.outline[i].title));
@@ -1010,7 +1087,10 @@ mod tests {
         let b = render(&r).unwrap();
         assert!(a == b, "two renders differ");
         let text = String::from_utf8_lossy(&a);
-        assert!(text.contains(&format!("/ID[({id})({id})]", id = r.meta.document_id)) || text.contains(&r.meta.document_id));
+        assert!(
+            text.contains(&format!("/ID[({id})({id})]", id = r.meta.document_id))
+                || text.contains(&r.meta.document_id)
+        );
     }
 
     #[test]
@@ -1018,14 +1098,22 @@ mod tests {
         let r = sample(Lang::De);
         let bytes = render(&r).unwrap();
         let doc = lopdf::Document::load_mem(&bytes).unwrap();
-        assert!(doc.get_pages().len() >= 4, "{} pages", doc.get_pages().len());
+        assert!(
+            doc.get_pages().len() >= 4,
+            "{} pages",
+            doc.get_pages().len()
+        );
         let info_ref = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
         let info = doc.get_dictionary(info_ref).unwrap();
         let get = |k: &[u8]| lopdf::decode_text_string(info.get(k).unwrap()).unwrap();
         assert_eq!(get(b"Title"), "Entscheidungsbericht GPU-Cloud");
         assert_eq!(get(b"Author"), "cloudvet 0.1.0");
         let created = info.get(b"CreationDate").unwrap().as_str().unwrap();
-        assert!(created.starts_with(b"D:20261130000000"), "{}", String::from_utf8_lossy(created));
+        assert!(
+            created.starts_with(b"D:20261130000000"),
+            "{}",
+            String::from_utf8_lossy(created)
+        );
         let catalog = doc.catalog().unwrap();
         assert!(catalog.get(b"Outlines").is_ok());
     }
@@ -1035,12 +1123,24 @@ mod tests {
         let bytes = render(&sample(Lang::De)).unwrap();
         let pages = extract_text(&bytes);
         let first = &pages[0];
-        for needle in ["Zusammenfassung", "Empfehlung", "Alpha Rechenzentrum GmbH", "Höchste Punktzahl", "Seite 1 von"] {
+        for needle in [
+            "Zusammenfassung",
+            "Empfehlung",
+            "Alpha Rechenzentrum GmbH",
+            "Höchste Punktzahl",
+            "Seite 1 von",
+        ] {
             assert!(first.contains(needle), "page 1 lacks {needle}: {first}");
         }
         // Lines joined with spaces: wrapping may put a line break anywhere.
         let all = pages.join("\n").replace('\n', " ");
-        for needle in ["Ä/Ö/Ü", "Frist ≥ 30 Tage → erfüllt ✓", "„at rest“", "12.345,67\u{a0}€", "Abgeleitet aus MLPerf-Ergebnissen"] {
+        for needle in [
+            "Ä/Ö/Ü",
+            "Frist ≥ 30 Tage → erfüllt ✓",
+            "„at rest“",
+            "12.345,67\u{a0}€",
+            "Abgeleitet aus MLPerf-Ergebnissen",
+        ] {
             assert!(all.contains(needle), "PDF text lacks {needle}");
         }
         // Reading order: the summary comes before the providers, which come before provenance.
@@ -1056,8 +1156,16 @@ mod tests {
         let pages = extract_text(&bytes);
         let n = pages.len();
         for (i, p) in pages.iter().enumerate() {
-            assert!(p.contains(&format!("Page {} of {n}", i + 1)), "page {} footer: {p}", i + 1);
-            assert!(p.contains("GPU cloud decision report"), "page {} header", i + 1);
+            assert!(
+                p.contains(&format!("Page {} of {n}", i + 1)),
+                "page {} footer: {p}",
+                i + 1
+            );
+            assert!(
+                p.contains("GPU cloud decision report"),
+                "page {} header",
+                i + 1
+            );
         }
     }
 
@@ -1072,7 +1180,10 @@ mod tests {
             .collect();
         assert!(with_rows.len() >= 2);
         for p in with_rows {
-            assert!(p.contains("Outcome") && p.contains("Legal basis"), "page without table head: {p}");
+            assert!(
+                p.contains("Outcome") && p.contains("Legal basis"),
+                "page without table head: {p}"
+            );
         }
     }
 
@@ -1088,13 +1199,20 @@ mod tests {
         // The symbols the renderers and rule packs use.
         text.push_str("€–—‘’‚“”„•…→←≥≤≠≈−×✓✗ÄÖÜäöüßÉéèàçñøåæœŠšŽžŁłČčŘřĞğİı\u{a0}");
         for lang in Lang::ALL {
-            text.push_str(&i18n::money(lang, rust_decimal::Decimal::new(-123456789, 2), "EUR"));
+            text.push_str(&i18n::money(
+                lang,
+                rust_decimal::Decimal::new(-123456789, 2),
+                "EUR",
+            ));
             text.push_str(&i18n::money(lang, rust_decimal::Decimal::ONE, "GBP"));
             text.push_str(&i18n::percent(lang, 12.5, 1));
             text.push_str(&i18n::hours(lang, 3.0));
         }
         for face in [Face::Regular, Face::Bold] {
-            let missing: String = text.chars().filter(|c| !fonts.face(face).covers(*c)).collect();
+            let missing: String = text
+                .chars()
+                .filter(|c| !fonts.face(face).covers(*c))
+                .collect();
             assert!(missing.is_empty(), "{face:?} lacks {missing:?}");
         }
         assert!(missing_glyphs(&sample(Lang::De)).unwrap().is_empty());

@@ -74,7 +74,11 @@ pub struct BarInput {
 }
 
 pub fn bar_chart(title: String, bars: &[BarInput], currency: &str, lang: Lang) -> BarChart {
-    let max = bars.iter().map(|b| b.high.max(b.mid)).max().unwrap_or_default();
+    let max = bars
+        .iter()
+        .map(|b| b.high.max(b.mid))
+        .max()
+        .unwrap_or_default();
     let (axis_max, ticks) = nice_axis(max);
     BarChart {
         title,

@@ -35,35 +35,67 @@ pub fn sample(lang: Lang) -> Report {
         rank_first: tx.percent(first),
         top3: tx.percent(top3),
         robust: first >= 75.0,
-        text: format!("{} ({} {})", if first >= 75.0 { tx.label("robust") } else { tx.label("not_robust") }, tx.label("rank_first"), tx.percent(first).text),
+        text: format!(
+            "{} ({} {})",
+            if first >= 75.0 {
+                tx.label("robust")
+            } else {
+                tx.label("not_robust")
+            },
+            tx.label("rank_first"),
+            tx.percent(first).text
+        ),
     };
-    let row = |rank: Option<u32>, id: &str, name: &str, score: f64, cost: Option<(&str, &str, &str)>| ShortlistRow {
-        rank,
-        provider_id: id.into(),
-        provider_name: name.into(),
-        eligible: rank.is_some(),
-        status_text: tx.label(if rank.is_some() { "eligible" } else { "excluded" }),
-        score: tx.score(score),
-        confidence: tx.percent(62.5),
-        robustness: robust(if rank == Some(1) { 88.0 } else { 6.0 }, 97.0),
-        open_must_haves: 1,
-        cost: cost.map(|(l, m, h)| tx.range(d(l), d(m), d(h), "EUR")),
-        time_to_result: Some(tx.hours(41.5)),
-    };
+    let row =
+        |rank: Option<u32>, id: &str, name: &str, score: f64, cost: Option<(&str, &str, &str)>| {
+            ShortlistRow {
+                rank,
+                provider_id: id.into(),
+                provider_name: name.into(),
+                eligible: rank.is_some(),
+                status_text: tx.label(if rank.is_some() {
+                    "eligible"
+                } else {
+                    "excluded"
+                }),
+                score: tx.score(score),
+                confidence: tx.percent(62.5),
+                robustness: robust(if rank == Some(1) { 88.0 } else { 6.0 }, 97.0),
+                open_must_haves: 1,
+                cost: cost.map(|(l, m, h)| tx.range(d(l), d(m), d(h), "EUR")),
+                time_to_result: Some(tx.hours(41.5)),
+            }
+        };
     let shortlist = vec![
-        row(Some(1), "alpha", "Alpha Rechenzentrum GmbH", 84.25, Some(("11000", "12345.67", "13600"))),
-        row(Some(2), "beta", "Beta Cloud Ä/Ö/Ü SE", 71.0, Some(("9000", "9800.5", "10600"))),
+        row(
+            Some(1),
+            "alpha",
+            "Alpha Rechenzentrum GmbH",
+            84.25,
+            Some(("11000", "12345.67", "13600")),
+        ),
+        row(
+            Some(2),
+            "beta",
+            "Beta Cloud Ä/Ö/Ü SE",
+            71.0,
+            Some(("9000", "9800.5", "10600")),
+        ),
         row(None, "gamma", "Gamma Compute Inc.", 55.5, None),
     ];
     let findings: Vec<FindingRow> = (1..=40)
         .map(|i| FindingRow {
             rule_id: format!("DPA-{i:03}"),
-            title: "Auftragsverarbeitung nur auf dokumentierte Weisung – Übermittlungen eingeschlossen".into(),
+            title:
+                "Auftragsverarbeitung nur auf dokumentierte Weisung – Übermittlungen eingeschlossen"
+                    .into(),
             outcome: [Outcome::Pass, Outcome::Fail, Outcome::Unknown][i % 3],
             outcome_text: tx.label(["pass", "fail", "unknown"][i % 3]),
             severity: "major".into(),
             severity_text: tx.label("major"),
-            reason: "Der Vertrag nennt die Weisungsbindung in § 4 Abs. 2; Frist ≥ 30 Tage → erfüllt ✓".into(),
+            reason:
+                "Der Vertrag nennt die Weisungsbindung in § 4 Abs. 2; Frist ≥ 30 Tage → erfüllt ✓"
+                    .into(),
             legal_basis: "GDPR Art. 28(3)(a)".into(),
             waived: i == 7,
         })
@@ -85,12 +117,19 @@ pub fn sample(lang: Lang) -> Report {
             score: tx.score(90.0),
             weight: tx.percent(25.0),
         }],
-        passed: findings.iter().filter(|f| f.outcome == Outcome::Pass).map(|f| f.rule_id.clone()).collect(),
+        passed: findings
+            .iter()
+            .filter(|f| f.outcome == Outcome::Pass)
+            .map(|f| f.rule_id.clone())
+            .collect(),
         findings: findings.clone(),
         facts: vec![FactRow {
             pointer: "/dpa/breach_notice_hours".into(),
             value: "24".into(),
-            source: Some("https://example.com/avv-2026.pdf#section-that-is-quite-long-to-test-wrapping".into()),
+            source: Some(
+                "https://example.com/avv-2026.pdf#section-that-is-quite-long-to-test-wrapping"
+                    .into(),
+            ),
             as_of: Some(tx.as_of(&"2026-05".parse().unwrap())),
             status: Some("self_declared".into()),
             status_text: tx.label("self_declared"),
@@ -109,8 +148,20 @@ pub fn sample(lang: Lang) -> Report {
         }],
     };
     let bars = vec![
-        BarInput { label: "Alpha · H100-SXM ×8".into(), low: d("11000"), mid: d("12345.67"), high: d("13600"), highlight: true },
-        BarInput { label: "Beta · A100-SXM-80GB ×8".into(), low: d("9000"), mid: d("9800.5"), high: d("10600"), highlight: true },
+        BarInput {
+            label: "Alpha · H100-SXM ×8".into(),
+            low: d("11000"),
+            mid: d("12345.67"),
+            high: d("13600"),
+            highlight: true,
+        },
+        BarInput {
+            label: "Beta · A100-SXM-80GB ×8".into(),
+            low: d("9000"),
+            mid: d("9800.5"),
+            high: d("10600"),
+            highlight: true,
+        },
     ];
     let cost = CostSection {
         currency: "EUR".into(),
@@ -134,7 +185,10 @@ pub fn sample(lang: Lang) -> Report {
         spot_vs_on_demand: vec![],
         budget: Some(BudgetAdvice {
             offer: "Alpha · h100x8".into(),
-            alerts: vec![BudgetAlert { percent: 50, amount: tx.money(d("6172.84"), "EUR") }],
+            alerts: vec![BudgetAlert {
+                percent: 50,
+                amount: tx.money(d("6172.84"), "EUR"),
+            }],
             automatic_stop: tx.money(d("14814.80"), "EUR"),
         }),
         rent_vs_buy: Some(RentVsBuy {
@@ -148,8 +202,18 @@ pub fn sample(lang: Lang) -> Report {
     };
     let vm = value_map(
         &[
-            PointInput { provider_id: "alpha".into(), label: "Alpha".into(), score: 84.25, cost: d("12345.67") },
-            PointInput { provider_id: "beta".into(), label: "Beta".into(), score: 71.0, cost: d("9800.5") },
+            PointInput {
+                provider_id: "alpha".into(),
+                label: "Alpha".into(),
+                score: 84.25,
+                cost: d("12345.67"),
+            },
+            PointInput {
+                provider_id: "beta".into(),
+                label: "Beta".into(),
+                score: 71.0,
+                cost: d("9800.5"),
+            },
         ],
         "EUR",
         lang,
@@ -179,10 +243,23 @@ pub fn sample(lang: Lang) -> Report {
             assessed: 3,
             eligible: 2,
             excluded: 1,
-            excluded_by: vec![ExcludedBy { rule_id: "LOC-001".into(), title: "Daten bleiben in der EU".into(), count: 1, providers: vec!["Gamma Compute Inc.".into()] }],
+            excluded_by: vec![ExcludedBy {
+                rule_id: "LOC-001".into(),
+                title: "Daten bleiben in der EU".into(),
+                count: 1,
+                providers: vec!["Gamma Compute Inc.".into()],
+            }],
             cost_range: Some(tx.range(d("9000"), d("9800.5"), d("13600"), "EUR")),
             main_risks: vec!["CLOUD-Act-Exposition über die Muttergesellschaft".into()],
-            open_must_haves: vec![OpenMustHaves { provider_id: "beta".into(), provider_name: "Beta".into(), rules: vec![RuleRef { rule_id: "CERT-002".into(), title: "BSI C5 Typ 2".into() }], text: "CERT-002 BSI C5 Typ 2".into() }],
+            open_must_haves: vec![OpenMustHaves {
+                provider_id: "beta".into(),
+                provider_name: "Beta".into(),
+                rules: vec![RuleRef {
+                    rule_id: "CERT-002".into(),
+                    title: "BSI C5 Typ 2".into(),
+                }],
+                text: "CERT-002 BSI C5 Typ 2".into(),
+            }],
             robustness_note: "Die Rangfolge ist robust.".into(),
         },
         knockouts: vec![KnockoutRow {
@@ -197,7 +274,11 @@ pub fn sample(lang: Lang) -> Report {
         shortlist: shortlist.clone(),
         cost: Some(cost),
         value_map: vm,
-        recommendations: vec![Advice { kind: "budget_alerts".into(), title: "Budgetwarnungen".into(), text: "Warnungen bei 50/80/100 % einrichten.".into() }],
+        recommendations: vec![Advice {
+            kind: "budget_alerts".into(),
+            title: "Budgetwarnungen".into(),
+            text: "Warnungen bei 50/80/100 % einrichten.".into(),
+        }],
         dpa_reviews: vec![DpaStatus {
             provider_id: "alpha".into(),
             provider_name: "Alpha".into(),
@@ -209,11 +290,23 @@ pub fn sample(lang: Lang) -> Report {
         }],
         method: Method {
             text: vec!["Regeln aus den Regelwerken, gewichtet nach Bereichen.".into()],
-            rule_packs: vec![RulePackRow { id: "dpa".into(), title: "Auftragsverarbeitung".into(), version: "1.0.0".into(), rules: 23 }],
+            rule_packs: vec![RulePackRow {
+                id: "dpa".into(),
+                title: "Auftragsverarbeitung".into(),
+                version: "1.0.0".into(),
+                rules: 23,
+            }],
             legal_texts: vec!["Verordnung (EU) 2016/679 (DSGVO): Art. 28, 44".into()],
-            benchmark_sources: vec![BenchmarkSourceRow { benchmark: "MLPerf Training v5.0".into(), source: "https://mlcommons.org/".into() }],
+            benchmark_sources: vec![BenchmarkSourceRow {
+                benchmark: "MLPerf Training v5.0".into(),
+                source: "https://mlcommons.org/".into(),
+            }],
             benchmark_disclaimer: tx.label("mlperf_disclaimer"),
-            price_sources: vec![PriceSourceRow { provider: "Alpha".into(), source: "https://example.com/preise".into(), as_of: Some(tx.date(date)) }],
+            price_sources: vec![PriceSourceRow {
+                provider: "Alpha".into(),
+                source: "https://example.com/preise".into(),
+                as_of: Some(tx.date(date)),
+            }],
         },
         provenance: ProvenanceSection {
             tool: "cloudvet".into(),

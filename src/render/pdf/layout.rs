@@ -436,7 +436,13 @@ impl<'f> Layout<'f> {
 
     /// A wrapped paragraph.
     pub fn paragraph(&mut self, text: &str, style: Style) {
-        let lines = wrap(self.fonts, style.face, style.size, text, self.content_width());
+        let lines = wrap(
+            self.fonts,
+            style.face,
+            style.size,
+            text,
+            self.content_width(),
+        );
         self.lines(&lines, style, self.left());
         self.y += style.size * 0.45;
     }
@@ -486,7 +492,11 @@ impl<'f> Layout<'f> {
     /// A table that breaks across pages and repeats its header row. A row is
     /// kept whole when it fits on a page; a taller row is split between lines.
     pub fn table(&mut self, columns: &[Column], rows: &[Vec<Cell>]) {
-        let total: f32 = columns.iter().map(|c| c.width).sum::<f32>().max(f32::EPSILON);
+        let total: f32 = columns
+            .iter()
+            .map(|c| c.width)
+            .sum::<f32>()
+            .max(f32::EPSILON);
         let mut widths: Vec<f32> = columns
             .iter()
             .map(|c| c.width / total * self.content_width())
@@ -553,7 +563,10 @@ impl<'f> Layout<'f> {
             let max_lines = cells.iter().map(Vec::len).max().unwrap_or(0);
             let mut from = 0;
             while from < max_lines {
-                let lh = row.iter().map(|c| c.style.line_height()).fold(0.0, f32::max);
+                let lh = row
+                    .iter()
+                    .map(|c| c.style.line_height())
+                    .fold(0.0, f32::max);
                 let fit = (((self.remaining() - 2.0 * CELL_PAD) / lh).floor() as usize).max(1);
                 let to = (from + fit).min(max_lines);
                 let part: Vec<Vec<String>> = cells
@@ -647,7 +660,10 @@ impl<'f> Layout<'f> {
                 color: GREY,
                 text: self.setup.header_left.clone(),
             });
-            let rw = self.fonts.regular.width(&self.setup.header_right, small.size);
+            let rw = self
+                .fonts
+                .regular
+                .width(&self.setup.header_right, small.size);
             deco.push(Item::Text {
                 x: PAGE_WIDTH - MARGIN_X - rw,
                 y: hy,
@@ -796,7 +812,9 @@ mod tests {
             for it in &p.items {
                 if let Item::Text { y, text, .. } = it {
                     assert!(
-                        *y <= PAGE_HEIGHT - MARGIN_BOTTOM + 1.0 || text.starts_with("Page") || text == "F",
+                        *y <= PAGE_HEIGHT - MARGIN_BOTTOM + 1.0
+                            || text.starts_with("Page")
+                            || text == "F",
                         "{text} at {y}"
                     );
                 }
