@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub mod completions;
 pub mod validate;
 
 /// Language of everything a person reads.
@@ -41,6 +42,14 @@ pub struct Cli {
 pub enum Command {
     /// Check files against their schemas and the semantic rules.
     Validate(validate::Args),
+    /// Print a shell completion script (bash, zsh or fish).
+    #[command(
+        after_help = "Example:\n  cloudvet completions bash > ~/.local/share/bash-completion/completions/cloudvet"
+    )]
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff) generated from the command-line definition.
+    #[command(after_help = "Example:\n  cloudvet man > cloudvet.1 && man ./cloudvet.1")]
+    Man,
 }
 
 /// How a command ended.
@@ -84,6 +93,8 @@ where
     };
     let status = match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.global),
+        Command::Completions(a) => completions::run_completions(a),
+        Command::Man => completions::run_man(),
     };
     status.into()
 }
