@@ -199,6 +199,9 @@ pub struct ShortlistRow {
     pub open_must_haves: u32,
     /// Cheapest offer's total cost range, where costed.
     pub cost: Option<MoneyRange>,
+    /// When no offer has a complete total: the lowest known part of one (a lower
+    /// bound: some cost items are missing), to be shown as "≥ …".
+    pub cost_at_least: Option<Money>,
     /// Time to result of that offer.
     pub time_to_result: Option<Figure>,
 }
@@ -354,6 +357,8 @@ pub struct CostRow {
     pub eligible: bool,
     pub on_demand: Option<MoneyRange>,
     pub spot: Option<MoneyRange>,
+    /// When the total is missing: the sum of the items that are known (a lower bound).
+    pub known_part: Option<Money>,
     pub time_to_result: Option<Figure>,
     /// Why a figure is missing (never shown as 0).
     pub missing: Option<String>,
@@ -388,6 +393,8 @@ pub struct Bar {
     pub text: String,
     /// Drawn in the accent colour (eligible and on the shortlist).
     pub highlight: bool,
+    /// Only a lower bound is known (some cost items are missing): drawn open, text "≥ …".
+    pub lower_bound: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -452,6 +459,8 @@ pub struct ValuePoint {
     /// No other option has both a higher-or-equal score and a lower-or-equal cost
     /// (and is strictly better in one).
     pub pareto: bool,
+    /// The cost is a lower bound (some cost items are missing).
+    pub lower_bound: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -420,12 +420,11 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
                             r.offer_id, r.gpus_per_instance, r.gpu
                         )),
                         Cell::new(r.basis_text.clone()),
-                        Cell::new(
-                            r.on_demand
-                                .as_ref()
-                                .map(|m| m.text.clone())
-                                .unwrap_or(na.clone()),
-                        ),
+                        Cell::new(match (&r.on_demand, &r.known_part) {
+                            (Some(m), _) => m.text.clone(),
+                            (None, Some(k)) => format!("≥ {} ({na})", k.text),
+                            (None, None) => na.clone(),
+                        }),
                         Cell::new(
                             r.spot
                                 .as_ref()
@@ -685,12 +684,11 @@ fn shortlist_table(p: &mut Layout<'_>, report: &Report, rows: &[crate::report::S
                 Cell::new(r.score.text.clone()),
                 Cell::new(r.confidence.text.clone()),
                 Cell::new(r.robustness.text.clone()),
-                Cell::new(
-                    r.cost
-                        .as_ref()
-                        .map(|c| c.mid.text.clone())
-                        .unwrap_or_default(),
-                ),
+                Cell::new(match (&r.cost, &r.cost_at_least) {
+                    (Some(c), _) => c.mid.text.clone(),
+                    (None, Some(m)) => format!("≥ {}", m.text),
+                    (None, None) => String::new(),
+                }),
             ]
         })
         .collect();
@@ -732,22 +730,33 @@ fn bar_chart(p: &mut Layout<'_>, chart: &BarChart) {
         let label = fit(p, Style::TABLE, &b.label, label_w - 6.0);
         p.text_at(p.left(), y + bar_h - 2.0, Style::TABLE, &label);
         let fill = if b.highlight { ACCENT } else { ACCENT_LIGHT };
-        p.rect(x0, y, (w * b.mid as f32).max(0.5), bar_h, fill);
-        // Whisker: low–high with end caps.
+        let bw = (w * b.mid as f32).max(0.5);
         let (xl, xh, ym) = (
             x0 + w * b.low as f32,
             x0 + w * b.high as f32,
             y + bar_h / 2.0,
         );
-        p.line(xl, ym, xh, ym, 0.8, BLACK);
-        p.line(xl, y + 2.0, xl, y + bar_h - 2.0, 0.8, BLACK);
-        p.line(xh, y + 2.0, xh, y + bar_h - 2.0, 0.8, BLACK);
-        p.text_at(
-            xh.max(x0 + w * b.mid as f32) + 4.0,
-            y + bar_h - 2.0,
-            small,
-            &b.text,
-        );
+        if b.lower_bound {
+            // Only a lower bound is known: an open bar with an arrow, no whisker.
+            p.line(x0, y, x0 + bw, y, 0.8, fill);
+            p.line(x0, y + bar_h, x0 + bw, y + bar_h, 0.8, fill);
+            p.line(x0 + bw, y, x0 + bw, y + bar_h, 0.8, fill);
+            p.line(x0 + bw, ym, x0 + bw + 8.0, ym, 0.8, fill);
+            p.line(x0 + bw + 5.0, ym - 3.0, x0 + bw + 8.0, ym, 0.8, fill);
+            p.line(x0 + bw + 5.0, ym + 3.0, x0 + bw + 8.0, ym, 0.8, fill);
+        } else {
+            p.rect(x0, y, bw, bar_h, fill);
+            // Whisker: low–high with end caps.
+            p.line(xl, ym, xh, ym, 0.8, BLACK);
+            p.line(xl, y + 2.0, xl, y + bar_h - 2.0, 0.8, BLACK);
+            p.line(xh, y + 2.0, xh, y + bar_h - 2.0, 0.8, BLACK);
+        }
+        let text_x = if b.lower_bound {
+            x0 + bw + 12.0
+        } else {
+            xh.max(x0 + bw) + 4.0
+        };
+        p.text_at(text_x, y + bar_h - 2.0, small, &b.text);
     }
     p.space(6.0);
 }
@@ -801,13 +810,18 @@ fn value_map(p: &mut Layout<'_>, map: &ValueMap) {
             p.line(x + r, y - r, x + r, y + r, 0.5, GREY);
         }
         let style = if pt.pareto { Style::TABLE_HEAD } else { small };
-        let lw = p.measure(style, &pt.label);
+        let label = if pt.lower_bound {
+            format!("{} (≥)", pt.label)
+        } else {
+            pt.label.clone()
+        };
+        let lw = p.measure(style, &label);
         let lx = if x + r + 3.0 + lw > x0 + w {
             x - r - 3.0 - lw
         } else {
             x + r + 3.0
         };
-        p.text_at(lx, y + 3.0, style, &pt.label);
+        p.text_at(lx, y + 3.0, style, &label);
     }
 }
 

@@ -71,6 +71,8 @@ pub struct BarInput {
     pub mid: Decimal,
     pub high: Decimal,
     pub highlight: bool,
+    /// Only a lower bound is known: `low`, `mid` and `high` are that bound.
+    pub lower_bound: bool,
 }
 
 pub fn bar_chart(title: String, bars: &[BarInput], currency: &str, lang: Lang) -> BarChart {
@@ -97,8 +99,13 @@ pub fn bar_chart(title: String, bars: &[BarInput], currency: &str, lang: Lang) -
                 low: frac(b.low, axis_max),
                 mid: frac(b.mid, axis_max),
                 high: frac(b.high, axis_max),
-                text: i18n::money_places(lang, b.mid, currency, 0),
+                text: if b.lower_bound {
+                    format!("≥ {}", i18n::money_places(lang, b.mid, currency, 0))
+                } else {
+                    i18n::money_places(lang, b.mid, currency, 0)
+                },
                 highlight: b.highlight,
+                lower_bound: b.lower_bound,
             })
             .collect(),
     }
@@ -110,6 +117,8 @@ pub struct PointInput {
     pub label: String,
     pub score: f64,
     pub cost: Decimal,
+    /// The cost is a lower bound.
+    pub lower_bound: bool,
 }
 
 /// True when `a` is at least as good as `b` on both axes and better on one
@@ -134,6 +143,7 @@ pub fn value_map(points: &[PointInput], currency: &str, lang: Lang, note: String
             x: frac(p.cost, axis_max),
             y: ((p.score / 100.0).clamp(0.0, 1.0) * 1000.0).round() / 1000.0,
             pareto: !points.iter().any(|q| dominates(q, p)),
+            lower_bound: p.lower_bound,
         })
         .collect();
     ValueMap {
@@ -185,6 +195,7 @@ mod tests {
             label: id.into(),
             score,
             cost: d(cost),
+            lower_bound: false,
         };
         let pts = vec![
             p("cheap", 60.0, "100"),
@@ -214,6 +225,7 @@ mod tests {
                 mid: d("1000"),
                 high: d("1100"),
                 highlight: true,
+                lower_bound: false,
             }],
             "EUR",
             Lang::De,

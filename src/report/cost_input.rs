@@ -47,6 +47,8 @@ pub struct OfferFigures {
     pub spot: Option<Span>,
     /// Spot saving against on-demand, percent.
     pub spot_saving_pct: Option<f64>,
+    /// When the total is missing: the sum of the known items (a lower bound).
+    pub known_part: Option<Decimal>,
     pub time_to_result_hours: Option<f64>,
     /// Why a figure is missing, in the report's language or as the cost model wrote it.
     pub missing: Option<String>,

@@ -63,6 +63,7 @@ pub fn sample(lang: Lang) -> Report {
                 robustness: robust(if rank == Some(1) { 88.0 } else { 6.0 }, 97.0),
                 open_must_haves: 1,
                 cost: cost.map(|(l, m, h)| tx.range(d(l), d(m), d(h), "EUR")),
+                cost_at_least: None,
                 time_to_result: Some(tx.hours(41.5)),
             }
         };
@@ -154,6 +155,7 @@ pub fn sample(lang: Lang) -> Report {
             mid: d("12345.67"),
             high: d("13600"),
             highlight: true,
+            lower_bound: false,
         },
         BarInput {
             label: "Beta · A100-SXM-80GB ×8".into(),
@@ -161,6 +163,7 @@ pub fn sample(lang: Lang) -> Report {
             mid: d("9800.5"),
             high: d("10600"),
             highlight: true,
+            lower_bound: false,
         },
     ];
     let cost = CostSection {
@@ -178,6 +181,7 @@ pub fn sample(lang: Lang) -> Report {
             eligible: true,
             on_demand: Some(tx.range(d("11000"), d("12345.67"), d("13600"), "EUR")),
             spot: None,
+            known_part: None,
             time_to_result: Some(tx.hours(41.5)),
             missing: None,
         }],
@@ -207,12 +211,14 @@ pub fn sample(lang: Lang) -> Report {
                 label: "Alpha".into(),
                 score: 84.25,
                 cost: d("12345.67"),
+                lower_bound: false,
             },
             PointInput {
                 provider_id: "beta".into(),
                 label: "Beta".into(),
                 score: 71.0,
                 cost: d("9800.5"),
+                lower_bound: true,
             },
         ],
         "EUR",
