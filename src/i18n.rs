@@ -104,6 +104,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("value_map", "Value map: score against total cost", "Wertkarte: Bewertung gegen Gesamtkosten"),
     ("value_map_note", "Marked options are not beaten by any other option on both score and cost (Pareto front).", "Markierte Optionen werden von keiner anderen Option zugleich bei Bewertung und Kosten übertroffen (Pareto-Front)."),
     ("pareto", "Pareto front", "Pareto-Front"),
+    ("value_map_lower", "(≥): the cost is a lower bound – some cost items (e.g. a storage price) are missing from the profile.", "(≥): Die Kosten sind eine Untergrenze – einzelne Posten (z. B. ein Speicherpreis) fehlen im Profil."),
     ("recommendations", "Recommendations", "Empfehlungen"),
     ("dpa_reviews", "DPA review status", "Prüfstatus der Auftragsverarbeitungsverträge"),
     ("method", "Method and sources", "Methode und Quellen"),
