@@ -130,6 +130,14 @@ fn dominates(a: &PointInput, b: &PointInput) -> bool {
 pub fn value_map(points: &[PointInput], currency: &str, lang: Lang, note: String) -> ValueMap {
     let max = points.iter().map(|p| p.cost).max().unwrap_or_default();
     let (axis_max, ticks) = nice_axis(max);
+    // Score axis from 0 to a round value at or above the best score (at most 100),
+    // so low scores do not crowd at the bottom.
+    let best = points.iter().map(|p| p.score).fold(0.0_f64, f64::max);
+    let (y_axis, y_ticks) = nice_axis(
+        Decimal::from_str_exact(&format!("{:.1}", best.clamp(1.0, 100.0)))
+            .unwrap_or(Decimal::ONE_HUNDRED),
+    );
+    let y_max = y_axis.to_f64().unwrap_or(100.0).clamp(1.0, 100.0);
     let out = points
         .iter()
         .map(|p| ValuePoint {
@@ -141,7 +149,7 @@ pub fn value_map(points: &[PointInput], currency: &str, lang: Lang, note: String
             },
             cost: money(lang, p.cost, currency, 2),
             x: frac(p.cost, axis_max),
-            y: ((p.score / 100.0).clamp(0.0, 1.0) * 1000.0).round() / 1000.0,
+            y: ((p.score / y_max).clamp(0.0, 1.0) * 1000.0).round() / 1000.0,
             pareto: !points.iter().any(|q| dominates(q, p)),
             lower_bound: p.lower_bound,
         })
@@ -155,10 +163,11 @@ pub fn value_map(points: &[PointInput], currency: &str, lang: Lang, note: String
                 label: i18n::money_places(lang, *t, currency, 0),
             })
             .collect(),
-        y_ticks: (0..=4)
-            .map(|i| Tick {
-                at: f64::from(i) / 4.0,
-                label: (i * 25).to_string(),
+        y_ticks: y_ticks
+            .iter()
+            .map(|t| Tick {
+                at: frac(*t, y_axis),
+                label: i18n::number(lang, *t, 0),
             })
             .collect(),
         note,
@@ -213,6 +222,17 @@ mod tests {
             .collect();
         assert_eq!(front, ["cheap", "best", "middle", "tie"]);
         assert!(map.points.iter().all(|p| (0.0..=1.0).contains(&p.x)));
+        // Score axis: 0 to 100 here (best score 90); the best point sits at 0.9.
+        assert_eq!(map.y_ticks.last().map(|t| t.label.as_str()), Some("100"));
+        assert_eq!(map.points[1].y, 0.9);
+        let low = value_map(
+            &[p("a", 14.0, "10"), p("b", 5.1, "20")],
+            "EUR",
+            Lang::En,
+            String::new(),
+        );
+        assert_eq!(low.y_ticks.last().map(|t| t.label.as_str()), Some("14"));
+        assert_eq!(low.points[0].y, 1.0);
     }
 
     #[test]
