@@ -539,7 +539,8 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
         p.paragraph(&l("none"), Style::BODY);
     }
     for a in &report.recommendations {
-        p.labelled(&format!("{}:", a.title), &a.text);
+        p.paragraph(&a.title, Style::BOLD);
+        p.paragraph(&a.text, Style::BODY);
     }
 
     // DPA reviews.
