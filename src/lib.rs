@@ -15,3 +15,5 @@ pub mod model;
 pub mod output;
 pub mod render;
 pub mod report;
+pub mod schema;
+pub mod validate;

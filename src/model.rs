@@ -2,11 +2,14 @@
 //! JSON Schema and YAML checks in `load` have passed; the schemas in `schemas/`
 //! are generated from these types.
 
+pub mod codes;
 pub mod common;
 pub mod gpu;
 pub mod provider;
 pub mod requirements;
+pub mod review;
 
 pub use common::{Amount, AsOf, Date, EvidenceStatus, Fact, Known, Provenance};
 pub use provider::ProviderProfile;
 pub use requirements::Requirements;
+pub use review::DpaReview;

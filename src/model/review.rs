@@ -1,0 +1,322 @@
+//! The DPA review (`reviews/<provider>.yaml`, kind `dpa_review`): the DPO's
+//! element-by-element review of one data processing agreement against GDPR
+//! Art. 28. `cloudvet dpa scan` pre-fills the scan results; a person records the
+//! verdicts and signs off. A completed review takes precedence over the
+//! provider's self-declared DPA facts in the assessment.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::common::{AsOf, CountryCode, Date};
+
+pub const DPA_REVIEW_KIND: &str = "dpa_review";
+pub const DPA_REVIEW_SCHEMA_VERSION: u32 = 1;
+
+/// A review of one DPA.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "cloudvet DPA review")]
+pub struct DpaReview {
+    /// Always `dpa_review`.
+    pub kind: String,
+    /// Schema version; this build reads version 1.
+    pub schema_version: u32,
+    /// The provider profile ID the DPA belongs to (`providers/<id>.yaml`).
+    #[schemars(regex(pattern = r"^[a-z0-9][a-z0-9-]{0,62}$"))]
+    pub provider: String,
+    /// The reviewed document.
+    pub document: ReviewedDocument,
+    /// One entry per Art. 28 element; an element not listed is unreviewed.
+    #[serde(default)]
+    pub elements: Vec<ElementReview>,
+    /// Figures read from the DPA.
+    #[serde(default)]
+    pub figures: DpaFigures,
+    /// The DPO's sign-off; absent while the review is in progress.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sign_off: Option<SignOff>,
+}
+
+/// Language of a document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DocumentLanguage {
+    De,
+    En,
+    /// Neither German nor English, or not detected.
+    Other,
+}
+
+/// The DPA document under review, identified by its hash so the review is tied
+/// to exactly one text.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewedDocument {
+    /// File name as received.
+    pub file_name: String,
+    /// SHA-256 of the file's bytes, lower-case hex.
+    #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
+    pub sha256: String,
+    /// Language of the text.
+    pub language: DocumentLanguage,
+    /// Version label printed on the DPA.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// Date printed on the DPA.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<AsOf>,
+    /// Where the document was obtained.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+/// The elements a DPA must address (GDPR Art. 28(3) and the duties around it).
+/// The IDs are stable: they never change meaning and are never reused.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
+pub enum Art28Element {
+    /// Art. 28(3) first sentence: subject matter and duration of the processing.
+    #[serde(rename = "art28_3_subject_duration")]
+    SubjectDuration,
+    /// Art. 28(3) first sentence: nature and purpose of the processing.
+    #[serde(rename = "art28_3_nature_purpose")]
+    NaturePurpose,
+    /// Art. 28(3) first sentence: type of personal data.
+    #[serde(rename = "art28_3_data_types")]
+    DataTypes,
+    /// Art. 28(3) first sentence: categories of data subjects.
+    #[serde(rename = "art28_3_data_subjects")]
+    DataSubjects,
+    /// Art. 28(3) first sentence: obligations and rights of the controller.
+    #[serde(rename = "art28_3_controller_rights")]
+    ControllerRights,
+    /// Art. 28(3)(a): processing only on documented instructions, including on transfers.
+    #[serde(rename = "art28_3_a_instructions")]
+    Instructions,
+    /// Art. 28(3)(b): persons authorised to process are bound to confidentiality.
+    #[serde(rename = "art28_3_b_confidentiality")]
+    Confidentiality,
+    /// Art. 28(3)(c): the security measures required by Art. 32.
+    #[serde(rename = "art28_3_c_security")]
+    Security,
+    /// Art. 28(3)(d) with 28(2), (4): sub-processor authorisation, objection right, flow-down.
+    #[serde(rename = "art28_3_d_subprocessors")]
+    Subprocessors,
+    /// Art. 28(3)(e): assistance with data-subject requests.
+    #[serde(rename = "art28_3_e_dsr_assistance")]
+    DsrAssistance,
+    /// Art. 28(3)(f): assistance with Arts. 32–36.
+    #[serde(rename = "art28_3_f_assistance_32_36")]
+    Assistance32To36,
+    /// Art. 33(2): notifying the controller of a personal-data breach without undue delay.
+    #[serde(rename = "art33_2_breach_notification")]
+    BreachNotification,
+    /// Art. 28(3)(g): deletion or return at the end of the services.
+    #[serde(rename = "art28_3_g_delete_return")]
+    DeleteReturn,
+    /// Art. 28(3)(h): information, audits and inspections.
+    #[serde(rename = "art28_3_h_audits")]
+    Audits,
+    /// Art. 28(3) second subparagraph: informing the controller of an infringing instruction.
+    #[serde(rename = "art28_3_infringing_instruction")]
+    InfringingInstruction,
+    /// Chapter V: the transfer mechanism (SCCs and module, adequacy, DPF, BCRs).
+    #[serde(rename = "ch5_transfer_mechanism")]
+    TransferMechanism,
+    /// Art. 32 with Art. 28(3)(c): the annex of technical and organisational measures.
+    #[serde(rename = "art32_tom_annex")]
+    TomAnnex,
+    /// Art. 28(4): the processor remains fully liable for its sub-processors.
+    #[serde(rename = "art28_4_subprocessor_liability")]
+    SubprocessorLiability,
+}
+
+impl Art28Element {
+    /// Every element, in the order of the article.
+    pub const ALL: &'static [Art28Element] = &[
+        Art28Element::SubjectDuration,
+        Art28Element::NaturePurpose,
+        Art28Element::DataTypes,
+        Art28Element::DataSubjects,
+        Art28Element::ControllerRights,
+        Art28Element::Instructions,
+        Art28Element::Confidentiality,
+        Art28Element::Security,
+        Art28Element::Subprocessors,
+        Art28Element::DsrAssistance,
+        Art28Element::Assistance32To36,
+        Art28Element::BreachNotification,
+        Art28Element::DeleteReturn,
+        Art28Element::Audits,
+        Art28Element::InfringingInstruction,
+        Art28Element::TransferMechanism,
+        Art28Element::TomAnnex,
+        Art28Element::SubprocessorLiability,
+    ];
+
+    /// The stable ID used in files.
+    pub fn id(self) -> &'static str {
+        match self {
+            Art28Element::SubjectDuration => "art28_3_subject_duration",
+            Art28Element::NaturePurpose => "art28_3_nature_purpose",
+            Art28Element::DataTypes => "art28_3_data_types",
+            Art28Element::DataSubjects => "art28_3_data_subjects",
+            Art28Element::ControllerRights => "art28_3_controller_rights",
+            Art28Element::Instructions => "art28_3_a_instructions",
+            Art28Element::Confidentiality => "art28_3_b_confidentiality",
+            Art28Element::Security => "art28_3_c_security",
+            Art28Element::Subprocessors => "art28_3_d_subprocessors",
+            Art28Element::DsrAssistance => "art28_3_e_dsr_assistance",
+            Art28Element::Assistance32To36 => "art28_3_f_assistance_32_36",
+            Art28Element::BreachNotification => "art33_2_breach_notification",
+            Art28Element::DeleteReturn => "art28_3_g_delete_return",
+            Art28Element::Audits => "art28_3_h_audits",
+            Art28Element::InfringingInstruction => "art28_3_infringing_instruction",
+            Art28Element::TransferMechanism => "ch5_transfer_mechanism",
+            Art28Element::TomAnnex => "art32_tom_annex",
+            Art28Element::SubprocessorLiability => "art28_4_subprocessor_liability",
+        }
+    }
+}
+
+/// What the scanner found for one element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ScanStatus {
+    Found,
+    NotFound,
+    /// Something related was found, but not clearly the element.
+    Unclear,
+}
+
+/// The DPO's decision on one element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The clause is acceptable as written.
+    Accept,
+    /// The clause must be changed before signing.
+    Negotiate,
+    /// The clause (or its absence) is not acceptable.
+    Reject,
+    /// Not decided yet.
+    #[default]
+    Pending,
+}
+
+/// How sure the scanner is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ScanConfidence {
+    High,
+    Medium,
+    Low,
+}
+
+/// The scanner's result for one element (a keyword match, not proof).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScanResult {
+    pub status: ScanStatus,
+    /// Section or clause number as printed (e.g. `§ 7.2`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+    /// First line of the passage in the extracted text (1-based).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line_start: Option<u32>,
+    /// Last line of the passage (inclusive).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line_end: Option<u32>,
+    /// A short passage from the document (a few lines at most).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 2000))]
+    pub passage: Option<String>,
+    pub confidence: ScanConfidence,
+}
+
+/// One element: scan result and the DPO's verdict.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ElementReview {
+    /// Stable element ID (e.g. `art28_3_a_instructions`).
+    pub element: Art28Element,
+    /// What the scanner found; absent when the element was reviewed by hand only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scan: Option<ScanResult>,
+    /// The DPO's verdict.
+    #[serde(default)]
+    pub verdict: Verdict,
+    /// Why, or what to negotiate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// Who decided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reviewer: Option<String>,
+    /// When.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<Date>,
+}
+
+/// Figures stated in the DPA.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DpaFigures {
+    /// Days of advance notice before a sub-processor change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subprocessor_notice_days: Option<u32>,
+    /// Hours from awareness of a breach to notifying the controller.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub breach_notice_hours: Option<u32>,
+    /// SCC module used for transfers (1–4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 4))]
+    pub scc_module: Option<u32>,
+    /// Governing law (ISO 3166-1 alpha-2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub governing_law: Option<CountryCode>,
+}
+
+/// The overall decision at sign-off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SignOffDecision {
+    /// The DPA can be signed as it is.
+    Approved,
+    /// It can be signed once the negotiated points are changed.
+    ApprovedWithConditions,
+    /// It must not be signed.
+    Rejected,
+}
+
+/// The DPO's sign-off of the whole review.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SignOff {
+    /// Name of the person signing off.
+    pub name: String,
+    /// Role (e.g. `Datenschutzbeauftragte`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    pub date: Date,
+    pub decision: SignOffDecision,
+    /// Conditions or remarks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn element_ids_match_serde_names_and_are_unique() {
+        let mut seen = std::collections::BTreeSet::new();
+        for e in Art28Element::ALL {
+            let json = serde_json::to_value(e).unwrap();
+            assert_eq!(json.as_str(), Some(e.id()));
+            assert!(seen.insert(e.id()), "duplicate {}", e.id());
+        }
+        assert_eq!(seen.len(), 18);
+    }
+}
