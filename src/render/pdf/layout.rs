@@ -237,35 +237,41 @@ const CELL_PAD: f32 = 3.0;
 /// broken between characters. `\n` starts a new line.
 pub fn wrap(fonts: &Fonts, face: Face, size: f32, text: &str, width: f32) -> Vec<String> {
     let m = fonts.face(face);
+    let space = m.width(" ", size);
     let mut lines = Vec::new();
     for para in text.split('\n') {
         let mut line = String::new();
+        let mut line_w = 0.0;
         for word in para.split(' ').filter(|w| !w.is_empty()) {
-            let candidate = if line.is_empty() {
-                word.to_string()
-            } else {
-                format!("{line} {word}")
-            };
-            if m.width(&candidate, size) <= width {
-                line = candidate;
+            let word_w = m.width(word, size);
+            if line.is_empty() && word_w <= width {
+                line.push_str(word);
+                line_w = word_w;
+                continue;
+            }
+            if !line.is_empty() && line_w + space + word_w <= width {
+                line.push(' ');
+                line.push_str(word);
+                line_w += space + word_w;
                 continue;
             }
             if !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
+                line_w = 0.0;
             }
-            if m.width(word, size) <= width {
-                line = word.to_string();
+            if word_w <= width {
+                line.push_str(word);
+                line_w = word_w;
             } else {
                 // Break an over-long word (a URL, a hash) between characters.
                 for c in word.chars() {
-                    let mut next = line.clone();
-                    next.push(c);
-                    if m.width(&next, size) > width && !line.is_empty() {
+                    let cw = m.width(c.encode_utf8(&mut [0; 4]), size);
+                    if line_w + cw > width && !line.is_empty() {
                         lines.push(std::mem::take(&mut line));
-                        line.push(c);
-                    } else {
-                        line = next;
+                        line_w = 0.0;
                     }
+                    line.push(c);
+                    line_w += cw;
                 }
             }
         }
