@@ -151,6 +151,26 @@ pub const VALIDATE: &[(&str, &str)] = &[
     ),
 ];
 
+/// Codes raised by `cloudvet report` (stage `report`/`render`).
+pub const REPORT: &[(&str, &str)] = &[
+    (
+        "template-error",
+        "A report template does not parse or uses a field the report does not have.",
+    ),
+    (
+        "render-failed",
+        "A report format could not be produced from the report model.",
+    ),
+    (
+        "output-failed",
+        "The output folder or a report file cannot be written.",
+    ),
+    (
+        "invalid-report-option",
+        "An option of `cloudvet report` (--format, --as-of, SOURCE_DATE_EPOCH) has a value it cannot use.",
+    ),
+];
+
 /// Load and validate codes together.
 pub fn all() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
     LOAD.iter().chain(VALIDATE)
