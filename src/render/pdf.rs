@@ -235,7 +235,8 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
     }
     p.paragraph(&s.robustness_note, Style::SMALL);
 
-    // Shortlist and knock-outs.
+    // Shortlist and knock-outs: the summary keeps page 1 to itself.
+    p.new_page();
     p.heading(1, &l("shortlist"));
     shortlist_table(&mut p, report, &report.shortlist);
     p.heading(2, &l("knockouts"));
