@@ -22,6 +22,7 @@ use crate::model::Amount;
 pub mod build;
 pub mod chart;
 pub mod cost_input;
+pub mod dpa;
 #[cfg(test)]
 pub(crate) mod fixture;
 
