@@ -176,6 +176,7 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
             let bottom = p.block(0.0);
             let x = p.left();
             p.rect(x - 6.0, top, 3.0, (bottom - top).max(10.0), ACCENT);
+            p.space(4.0);
         }
         None => p.paragraph(&l("no_recommendation"), Style::BOLD.with_color(RED)),
     }
