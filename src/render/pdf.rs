@@ -656,15 +656,22 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
             vec![
                 Cell::new(i.file.clone()),
                 Cell::new(i.kind.clone()),
-                Cell::new(i.sha256.clone()),
+                // Small enough that the 64 hex digits fit on one line.
+                Cell {
+                    text: i.sha256.clone(),
+                    style: Style {
+                        size: 6.3,
+                        ..Style::TABLE
+                    },
+                },
             ]
         })
         .collect();
     p.table(
         &[
-            col(&l("file"), 2.6, Align::Left),
-            col("", 0.9, Align::Left),
-            col("SHA-256", 3.6, Align::Left),
+            col(&l("file"), 2.3, Align::Left),
+            col("", 0.75, Align::Left),
+            col("SHA-256", 4.0, Align::Left),
         ],
         &rows,
     );
