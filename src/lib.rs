@@ -9,6 +9,7 @@
 pub mod cli;
 pub mod diag;
 pub mod embedded;
+pub mod eval;
 pub mod i18n;
 pub mod load;
 pub mod model;
