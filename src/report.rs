@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::i18n::Lang;
 use crate::model::Amount;
 
+pub mod assemble;
 pub mod build;
 pub mod chart;
 pub mod cost_input;

@@ -167,7 +167,7 @@ pub const REPORT: &[(&str, &str)] = &[
     ),
     (
         "invalid-report-option",
-        "An option of `cloudvet report` (--format, --as-of, SOURCE_DATE_EPOCH) has a value it cannot use.",
+        "`cloudvet report --format` names a format other than pdf, html, md, json, csv.",
     ),
 ];
 

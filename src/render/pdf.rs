@@ -1221,7 +1221,7 @@ mod tests {
             text.push_str(de);
         }
         // The symbols the renderers and rule packs use.
-        text.push_str("€–—‘’‚“”„•…→←≥≤≠≈−×✓✗ÄÖÜäöüßÉéèàçñøåæœŠšŽžŁłČčŘřĞğİı\u{a0}");
+        text.push_str("€–—‘’‚“”„•…→←≥≤≠≈−×✓✗∈∉∋ÄÖÜäöüßÉéèàçñøåæœŠšŽžŁłČčŘřĞğİıȘșȚț\u{a0}");
         for lang in Lang::ALL {
             text.push_str(&i18n::money(
                 lang,
