@@ -213,7 +213,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     }
     std::fs::create_dir_all(&args.out).map_err(|e| {
         vec![Diagnostic::error(
-            "output-failed",
+            "output-unwritable",
             format!("cannot create the output folder: {e}"),
         )
         .in_file(args.out.display().to_string())
@@ -223,7 +223,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         let path = args.out.join(&o.file_name);
         crate::output::write_atomic(&path, &o.bytes).map_err(|e| {
             vec![
-                Diagnostic::error("output-failed", format!("cannot write: {e}"))
+                Diagnostic::error("output-unwritable", format!("cannot write: {e}"))
                     .in_file(path.display().to_string())
                     .help("check the folder's permissions and free space"),
             ]

@@ -162,10 +162,6 @@ pub const REPORT: &[(&str, &str)] = &[
         "A report format could not be produced from the report model.",
     ),
     (
-        "output-failed",
-        "The output folder or a report file cannot be written.",
-    ),
-    (
         "invalid-report-option",
         "`cloudvet report --format` names a format other than pdf, html, md, json, csv.",
     ),

@@ -366,7 +366,7 @@ fn unwritable_output_and_unrenderable_models_are_reported() {
     let out = blocker.join("report");
     let o = report("en", "md", &out, &[]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("output-failed"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("output-unwritable"));
 
     // A model whose evaluation date is not a date cannot become a PDF.
     let json = tmp("render-failed");
