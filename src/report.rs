@@ -26,6 +26,7 @@ pub mod cost_input;
 pub mod dpa;
 #[cfg(test)]
 pub(crate) mod fixture;
+pub mod from_cost;
 
 /// Version of the report model's JSON form. Raised when a field is removed or
 /// changes meaning; adding a field does not raise it.

@@ -233,15 +233,71 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     Ok(())
 }
 
+/// The example workload and rent-vs-buy inputs shipped in the binary.
+pub const DEFAULT_WORKLOAD: &str = "docs/examples/workload.yaml";
+pub const DEFAULT_RENT_VS_BUY: &str = "docs/examples/rent-vs-buy.yaml";
+
+/// A given file, or the embedded default; `None` when neither exists.
+fn file_or_default(
+    path: Option<&std::path::Path>,
+    default: &str,
+) -> Result<Option<SourceFile>, Vec<Diagnostic>> {
+    match path {
+        Some(p) => SourceFile::read(p).map(Some).map_err(|d| vec![d]),
+        None => match crate::embedded::file(default) {
+            Some(b) => SourceFile::embedded(default, b)
+                .map(Some)
+                .map_err(|d| vec![d]),
+            None => Ok(None),
+        },
+    }
+}
+
 /// The cost figures for the report, over the eligible providers; `None` when
-/// there is no workload. (Wired to `cloudvet::cost` when it is merged.)
+/// there is no workload.
 fn cost_figures(
-    _args: &Args,
-    _requirements: &Requirements,
-    _providers: &[ProviderProfile],
-    _eligible: &BTreeSet<String>,
-    _files: &mut Vec<InputRow>,
-    _lang: Lang,
+    args: &Args,
+    requirements: &Requirements,
+    providers: &[ProviderProfile],
+    eligible: &BTreeSet<String>,
+    files: &mut Vec<InputRow>,
+    lang: Lang,
 ) -> Result<Option<CostInput>, Vec<Diagnostic>> {
-    Ok(None)
+    use crate::load::{parse_document, DocumentKind};
+    use crate::model::rent_vs_buy::RentVsBuy;
+    use crate::model::workload::Workload;
+    let Some(workload_file) = file_or_default(args.workload.as_deref(), DEFAULT_WORKLOAD)? else {
+        return Ok(None);
+    };
+    files.push(input_row(&workload_file, "workload"));
+    let workload: Workload = parse_document(&workload_file, DocumentKind::Workload)?;
+    let rvb_file = file_or_default(None, DEFAULT_RENT_VS_BUY)?;
+    let rent_vs_buy: Option<RentVsBuy> = match &rvb_file {
+        Some(f) => {
+            files.push(input_row(f, "rent_vs_buy"));
+            Some(parse_document(f, DocumentKind::RentVsBuy)?)
+        }
+        None => None,
+    };
+    for (p, b) in crate::embedded::files_under("benchmarks") {
+        if p.ends_with(".csv") {
+            let f = SourceFile::embedded(p, b).map_err(|d| vec![d])?;
+            files.push(input_row(&f, "benchmark"));
+        }
+    }
+    let benchmarks = crate::cost::Benchmarks::embedded()?;
+    let comparison = crate::cost::compare(&crate::cost::CostInputs {
+        workload: &workload,
+        workload_file: Some(&workload_file.display),
+        providers,
+        requirements,
+        benchmarks: &benchmarks,
+        rent_vs_buy: rent_vs_buy.as_ref(),
+        rent_vs_buy_file: rvb_file.as_ref().map(|f| f.display.as_str()),
+        allowed_providers: Some(eligible),
+    })?;
+    Ok(Some(crate::report::from_cost::cost_input(
+        &comparison,
+        lang,
+    )))
 }
