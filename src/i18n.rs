@@ -191,6 +191,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("headline_none", "None of the {assessed} providers meets every must-have.", "Keiner der {assessed} Anbieter erfüllt alle Muss-Kriterien."),
     ("reason_score", "Highest score of the {n} eligible providers: {score} of 100, confidence {confidence}.", "Höchste Punktzahl der {n} zulässigen Anbieter: {score} von 100, Belastbarkeit {confidence}."),
     ("reason_cost", "Cheapest offer for the workload: {offer}, {cost}, time to result {time}.", "Günstigstes Angebot für die Arbeitslast: {offer}, {cost}, Zeit bis zum Ergebnis {time}."),
+    ("reason_cost_at_least", "Cost for the workload: at least {cost} on {offer}, time to result {time}; the profile lacks some cost items ({missing}).", "Kosten für die Arbeitslast: mindestens {cost} bei {offer}, Zeit bis zum Ergebnis {time}; im Profil fehlen einzelne Kostenposten ({missing})."),
     ("reason_open", "To clarify before signing: {list}.", "Vor Vertragsschluss zu klären: {list}."),
     ("reason_example", "The profile is example data compiled from public sources; confirm the facts with the provider.", "Das Profil ist ein Beispieldatensatz aus öffentlichen Quellen; die Angaben sind mit dem Anbieter zu bestätigen."),
     ("risk_not_robust", "The ranking is not robust: the leader changes when the weights move.", "Die Rangfolge ist nicht robust: Der Spitzenreiter wechselt, wenn sich die Gewichte verschieben."),

@@ -590,6 +590,34 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                 ));
             }
         }
+        if cheapest(inp.cost, &p.id).is_none() {
+            if let Some((k, o)) = lowest_known(inp.cost, &p.id) {
+                let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
+                let missing = o
+                    .missing
+                    .as_deref()
+                    .map(|m| m.split_once(": ").map(|x| x.1).unwrap_or(m))
+                    .unwrap_or("");
+                reasons.push(i18n::fill(
+                    lang,
+                    "reason_cost_at_least",
+                    &[
+                        ("cost", &tx.money(k, cur).text),
+                        (
+                            "offer",
+                            &format!("{} ({}× {})", o.offer_id, o.gpus_per_instance, o.gpu),
+                        ),
+                        (
+                            "time",
+                            &o.time_to_result_hours
+                                .map(|h| tx.hours(h).text)
+                                .unwrap_or_else(|| tx.label("not_applicable")),
+                        ),
+                        ("missing", missing),
+                    ],
+                ));
+            }
+        }
         if !p.open_must_haves.is_empty() {
             reasons.push(i18n::fill(
                 lang,
