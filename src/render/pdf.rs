@@ -1251,13 +1251,3 @@ mod tests {
         assert!(fonts.bold.width("Müller", 10.0) > fonts.regular.width("Müller", 10.0));
     }
 }
-#[cfg(test)]
-#[test]
-fn dump_sample_for_eyes() {
-    if let Ok(dir) = std::env::var("CLOUDVET_DUMP_PDF") {
-        for lang in crate::i18n::Lang::ALL {
-            let b = render(&crate::report::fixture::sample(lang)).unwrap();
-            std::fs::write(format!("{dir}/sample-{lang}.pdf"), b).unwrap();
-        }
-    }
-}
