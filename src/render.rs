@@ -496,10 +496,6 @@ mod template_tests {
             assert!(!html.contains("http://") || html.contains("http://www.w3.org/2000/svg"));
             let md = t.render("report.md", &r).unwrap();
             assert!(md.starts_with("# "));
-            if let Ok(dir) = std::env::var("CLOUDVET_DUMP_PDF") {
-                std::fs::write(format!("{dir}/sample-{lang}.html"), &html).unwrap();
-                std::fs::write(format!("{dir}/sample-{lang}.md"), &md).unwrap();
-            }
         }
     }
 }
