@@ -1036,3 +1036,36 @@ fn cli_cost_stage_codes() {
     assert!(err.contains("accelerator_count"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn cli_eligible_only_compares_only_providers_the_assessment_keeps() {
+    let (code, all, err) = cloudvet(&["cost", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = cloudvet(&["cost", "--format", "json", "--eligible-only"]);
+    assert_eq!(code, 0, "{err}");
+    let all: serde_json::Value = serde_json::from_str(&all).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(all.get("allowed_providers").is_none());
+    let allowed: Vec<&str> = v["allowed_providers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    // The same set `cloudvet assess` calls eligible.
+    let (_, assess, _) = cloudvet(&["assess", "--format", "json"]);
+    let a: serde_json::Value = serde_json::from_str(&assess).unwrap();
+    let mut eligible: Vec<&str> = a["providers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["eligible"] == true)
+        .map(|p| p["id"].as_str().unwrap())
+        .collect();
+    eligible.sort_unstable();
+    assert_eq!(allowed, eligible);
+    for o in v["offers"].as_array().unwrap() {
+        assert!(allowed.contains(&o["provider_id"].as_str().unwrap()));
+    }
+    assert!(v["offers"].as_array().unwrap().len() <= all["offers"].as_array().unwrap().len());
+}

@@ -1,6 +1,7 @@
 //! `cloudvet cost`: the workload's cost on every offer, sorted by total, with the
 //! speed basis, budget advice, recommendations and rent versus buy.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
@@ -48,9 +49,16 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
-    /// Only providers the assessment finds eligible (needs the rules engine).
+    /// Only providers the assessment finds eligible (no knock-out failed), with the same
+    /// providers, requirements, rule packs and evaluation date as `cloudvet assess`.
     #[arg(long)]
     pub eligible_only: bool,
+    /// With --eligible-only: folder (or file) of rule packs, as for `cloudvet assess`.
+    #[arg(long, value_name = "DIR_OR_FILE", requires = "eligible_only")]
+    pub rules: Option<PathBuf>,
+    /// With --eligible-only: evaluation date YYYY-MM-DD, as for `cloudvet assess`.
+    #[arg(long, value_name = "DATE", requires = "eligible_only")]
+    pub as_of: Option<String>,
     /// Write to this file (atomically) instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -121,15 +129,19 @@ pub fn run(args: &Args, _global: &Global) -> Status {
 }
 
 fn run_inner(args: &Args) -> Result<String, Vec<Diagnostic>> {
-    if args.eligible_only {
-        return Err(vec![Diagnostic::error(
-            "eligible-only-unavailable",
-            "--eligible-only needs the rules engine, which this build does not contain yet",
-        )
-        .help(
-            "run without --eligible-only, or pass only the eligible providers with --providers",
-        )]);
-    }
+    // The assessment decides which providers may be compared at all.
+    let allowed: Option<BTreeSet<String>> = if args.eligible_only {
+        let a = super::assess::run_assessment(
+            &args.providers,
+            args.requirements.as_deref(),
+            args.rules.as_deref(),
+            args.as_of.as_deref(),
+            &[],
+        )?;
+        Some(a.eligible().map(|p| p.id.clone()).collect())
+    } else {
+        None
+    };
     // Errors stop the command (exit 2) after all inputs are read; warnings are printed.
     let mut diags = Vec::new();
     let workload_file = read_or_embedded(args.workload.as_deref(), DEFAULT_WORKLOAD, "workload")?;
@@ -179,6 +191,7 @@ fn run_inner(args: &Args) -> Result<String, Vec<Diagnostic>> {
             let requirements = requirements.value;
             compare_and_render(
                 args,
+                allowed.as_ref(),
                 &workload_file,
                 workload,
                 &requirements,
@@ -198,6 +211,7 @@ fn run_inner(args: &Args) -> Result<String, Vec<Diagnostic>> {
 #[allow(clippy::too_many_arguments)]
 fn compare_and_render(
     args: &Args,
+    allowed: Option<&BTreeSet<String>>,
     workload_file: &SourceFile,
     workload: Workload,
     requirements: &Requirements,
@@ -215,7 +229,7 @@ fn compare_and_render(
         benchmarks,
         rent_vs_buy,
         rent_vs_buy_file: rvb_file.map(|f| f.display.as_str()),
-        allowed_providers: None,
+        allowed_providers: allowed,
     };
     let comparison = cost::compare(&inputs)?;
     Ok(match args.format {

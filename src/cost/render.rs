@@ -285,6 +285,8 @@ pub fn human(c: &CostComparison) -> String {
     }
     if c.offers.is_empty() {
         s.push_str("(no offers among the compared providers)\n");
+    } else if c.offers.iter().all(|o| o.rank.is_none()) {
+        s.push_str("No offer has a complete total, so none is ranked: the missing items are listed below (never counted as 0). Rows are ordered by the known part.\n");
     }
 
     // Why offers have no complete total, grouped by reason.
