@@ -11,6 +11,7 @@ mod hostile;
 mod init_cli;
 mod invalid_fixtures;
 mod loader_api;
+mod report;
 mod rules;
 mod rules_cli;
 mod rules_engine;
