@@ -16,6 +16,8 @@
 //!   is written to PATH (relative to the current folder) when the run reaches it.
 //! - A block whose info string has `from=PATH` (e.g. ```markdown from=report/report.md)
 //!   quotes a file the commands wrote: its lines must appear in that file, in order.
+//! - ```console pending: a step for a command that is not in this build yet; shown,
+//!   not run (the guide says so next to it).
 //! - Blocks with any other info string are not run.
 //!
 //! `UPDATE_GUIDES=1 cargo test guides` rewrites the output under each command
@@ -126,6 +128,8 @@ fn parse(text: &str) -> Result<Vec<Step>, String> {
                 path: path.to_string(),
                 contents,
             });
+        } else if info.first() == Some(&"console") && info.contains(&"pending") {
+            // A step for a command not in this build yet: shown, not run.
         } else if info.first() == Some(&"console") {
             let exit = match info.iter().find_map(|w| w.strip_prefix("exit=")) {
                 Some(e) => e
