@@ -740,7 +740,7 @@ impl<'a> Context<'a> {
             ));
         };
         let table = validate::table_for(w.job);
-        match b.relative_speed(
+        match b.relative_speed_with_fallback(
             table,
             &bref.name,
             bref.scenario.as_deref(),
@@ -755,8 +755,9 @@ impl<'a> Context<'a> {
                 };
                 let explanation = match table {
                     benchmarks::Table::Training => format!(
-                        "factor {} = median {metric} {} min on {} × {} ({} rows: {}) / median {} min on {} × {gpu} ({} rows: {})",
+                        "factor {} = median {metric} of {} {} min on {} × {} ({} rows: {}) / median {} min on {} × {gpu} ({} rows: {})",
                         fmt_f(rel.factor),
+                        rel.benchmark,
                         fmt_f(rel.reference_median),
                         rel.gpu_count,
                         r.gpu_model,
@@ -768,8 +769,9 @@ impl<'a> Context<'a> {
                         rel.offer_rows.join(", ")
                     ),
                     benchmarks::Table::Inference => format!(
-                        "factor {} = median {metric} {} on {} × {gpu} ({} rows: {}) / median {} on {} × {} ({} rows: {})",
+                        "factor {} = median {metric} of {} {} on {} × {gpu} ({} rows: {}) / median {} on {} × {} ({} rows: {})",
                         fmt_f(rel.factor),
+                        rel.benchmark,
                         fmt_f(rel.offer_median),
                         rel.gpu_count,
                         rel.offer_rows.len(),
@@ -781,10 +783,17 @@ impl<'a> Context<'a> {
                         rel.reference_rows.join(", ")
                     ),
                 };
-                let explanation = if rel.reference_rows.len() < 3 || rel.offer_rows.len() < 3 {
-                    format!("{explanation}; few rows: the factor may reflect one submitter's software stack as much as the GPU")
-                } else {
+                let explanation = if rel.same_submitters.is_empty() {
                     explanation
+                } else {
+                    format!(
+                        "{explanation}; only submitters with rows for both models: {}",
+                        rel.same_submitters.join(", ")
+                    )
+                };
+                let explanation = match &rel.fallback_reason {
+                    Some(why) => format!("{explanation}; {} used instead of {why}", rel.benchmark),
+                    None => explanation,
                 };
                 GpuBasis {
                     gpu_model: gpu.to_string(),
@@ -1306,10 +1315,11 @@ impl GpuBasis {
     fn short_explanation(&self) -> String {
         match (&self.basis, &self.relative) {
             (BasisKind::BenchmarkDerived, Some(rel)) => format!(
-                "factor {} from {} + {} benchmark rows at {} GPUs (rows listed under gpu_bases)",
+                "factor {} from {} + {} {} rows at {} GPUs (rows listed under gpu_bases)",
                 fmt_f(rel.factor),
                 rel.reference_rows.len(),
                 rel.offer_rows.len(),
+                rel.benchmark,
                 rel.gpu_count
             ),
             _ => self.explanation.clone(),

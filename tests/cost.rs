@@ -465,14 +465,27 @@ fn range_from_throughput_uncertainty() {
 fn measured_gpu_factor_one_versus_benchmark_derived() {
     let b = Benchmarks::embedded().unwrap();
     // The factor for H200-SXM, recomputed here from the table: median time to train of
-    // llama2_70b_lora on 8 × H100-SXM divided by the median on 8 × H200-SXM.
-    let median = |gpu: &str| {
-        let mut v: Vec<f64> = b
-            .training
+    // llama2_70b_lora on 8 × H100-SXM divided by the median on 8 × H200-SXM, both taken
+    // only over submitters that have rows for both models (they give ≥ 2 rows from ≥ 2
+    // systems on each side, so the same-submitter preference applies).
+    let at8 = |gpu: &str| -> Vec<&cloudvet::cost::benchmarks::BenchmarkRow> {
+        b.training
             .iter()
             .filter(|r| {
                 r.benchmark == "llama2_70b_lora" && r.gpu_model == gpu && r.accelerator_count == 8
             })
+            .collect()
+    };
+    let common: BTreeSet<String> = at8("H100-SXM")
+        .iter()
+        .map(|r| r.submitter.clone())
+        .filter(|s| at8("H200-SXM").iter().any(|o| &o.submitter == s))
+        .collect();
+    assert!(common.len() >= 2, "{common:?}");
+    let median = |gpu: &str| {
+        let mut v: Vec<f64> = at8(gpu)
+            .into_iter()
+            .filter(|r| common.contains(&r.submitter))
             .map(|r| r.value)
             .collect();
         v.sort_by(f64::total_cmp);
@@ -521,16 +534,15 @@ fn measured_gpu_factor_one_versus_benchmark_derived() {
         .unwrap();
     let rel = basis.relative.as_ref().unwrap();
     assert_eq!(rel.gpu_count, 8);
-    let ids: BTreeSet<&str> = b
-        .training
-        .iter()
-        .filter(|r| {
-            r.benchmark == "llama2_70b_lora"
-                && r.gpu_model == "H200-SXM"
-                && r.accelerator_count == 8
-        })
+    let ids: BTreeSet<&str> = at8("H200-SXM")
+        .into_iter()
+        .filter(|r| common.contains(&r.submitter))
         .map(|r| r.row_id.as_str())
         .collect();
+    assert_eq!(
+        rel.same_submitters.iter().cloned().collect::<BTreeSet<_>>(),
+        common
+    );
     assert_eq!(
         rel.offer_rows
             .iter()
