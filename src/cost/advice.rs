@@ -4,7 +4,7 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::{cents, fmt_d, LineKind, Money, OfferCost};
+use super::{cents, fmt_d, ComparisonBasis, LineKind, Money, OfferCost};
 use crate::model::workload::{Precision, Workload};
 use crate::model::Amount;
 
@@ -24,12 +24,19 @@ pub struct BudgetAlert {
     pub amount: Money,
 }
 
-/// Budget alerts and the automatic stop for the cheapest complete offer.
+/// Budget alerts and the automatic stop for the rank-1 offer.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BudgetAdvice {
-    /// `provider/offer` the advice is for; absent when no offer has a complete total.
+    /// `provider/offer` the advice is for; absent when no offer is ranked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub offer: Option<String>,
+    /// `total` (the offer's complete total) or `comparable_total` (items are excluded:
+    /// see `caveat`); absent when no offer is ranked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub basis: Option<&'static str>,
+    /// When the advice rests on the comparable total: which items it leaves out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caveat: Option<String>,
     /// The planned cost: the subtotal before the buffer.
     pub planned_cost: Money,
     /// Alerts at 50 / 80 / 100 % of the planned cost.
@@ -49,32 +56,52 @@ pub struct Recommendation {
     pub reason: String,
 }
 
-/// Budget advice for the rank-1 offer.
-pub fn budget(offers: &[OfferCost], currency: &str) -> BudgetAdvice {
+/// Budget advice for the rank-1 offer: on its complete total when it has one, else on its
+/// comparable total with a caveat naming the excluded items.
+pub fn budget(offers: &[OfferCost], basis: &ComparisonBasis, currency: &str) -> BudgetAdvice {
     let best = offers.iter().find(|o| o.rank == Some(1));
-    match best {
-        Some(o) => {
-            let planned = o.totals.subtotal.amount().unwrap_or_default();
-            BudgetAdvice {
-                offer: Some(format!("{}/{}", o.provider_id, o.offer_id)),
-                planned_cost: Money::Amount(Amount(planned)),
-                alerts: ALERT_THRESHOLDS_PCT
-                    .iter()
-                    .map(|p| BudgetAlert {
-                        pct: *p,
-                        amount: Money::Amount(Amount(cents(
-                            planned * Decimal::from(*p) / Decimal::from(100),
-                        ))),
-                    })
-                    .collect(),
-                automatic_stop: o.totals.total.clone(),
-                currency: currency.to_string(),
+    let figures = best.and_then(|o| {
+        match (o.totals.subtotal.amount(), o.totals.total.amount(), &o.comparable) {
+            (Some(sub), Some(total), _) => Some((o, sub, total, "total", None)),
+            (_, _, Some(c)) => {
+                let caveat = format!(
+                    "planned on the comparable total, which leaves out {}: add them once the provider states them, before relying on this budget",
+                    basis
+                        .excluded
+                        .iter()
+                        .map(|e| format!("{} ({})", e.item.as_str(), e.reason))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                Some((o, c.subtotal.0, c.total.0, "comparable_total", Some(caveat)))
             }
+            _ => None,
         }
+    });
+    match figures {
+        Some((o, planned, total, kind, caveat)) => BudgetAdvice {
+            offer: Some(format!("{}/{}", o.provider_id, o.offer_id)),
+            basis: Some(kind),
+            caveat,
+            planned_cost: Money::Amount(Amount(planned)),
+            alerts: ALERT_THRESHOLDS_PCT
+                .iter()
+                .map(|p| BudgetAlert {
+                    pct: *p,
+                    amount: Money::Amount(Amount(cents(
+                        planned * Decimal::from(*p) / Decimal::from(100),
+                    ))),
+                })
+                .collect(),
+            automatic_stop: Money::Amount(Amount(total)),
+            currency: currency.to_string(),
+        },
         None => {
-            let why = "no offer has a complete total".to_string();
+            let why = "no offer has a known compute cost".to_string();
             BudgetAdvice {
                 offer: None,
+                basis: None,
+                caveat: None,
                 planned_cost: Money::Missing(why.clone()),
                 alerts: ALERT_THRESHOLDS_PCT
                     .iter()
@@ -95,7 +122,12 @@ fn pct(share: Decimal) -> String {
 }
 
 /// The recommendations the figures support.
-pub fn recommendations(w: &Workload, offers: &[OfferCost], currency: &str) -> Vec<Recommendation> {
+pub fn recommendations(
+    w: &Workload,
+    offers: &[OfferCost],
+    budget: &BudgetAdvice,
+    currency: &str,
+) -> Vec<Recommendation> {
     let mut out = Vec::new();
     let best = offers.iter().find(|o| o.rank == Some(1));
     // Spot.
@@ -181,19 +213,18 @@ pub fn recommendations(w: &Workload, offers: &[OfferCost], currency: &str) -> Ve
         }
     }
     // Budget alerts: always.
-    let reason = match best {
-        Some(o) => format!(
-            "set alerts at {} % of the planned cost of {}/{} and stop automatically at its total including the {} % buffer ({})",
+    let reason = match (&budget.offer, &budget.automatic_stop) {
+        (Some(o), Money::Amount(stop)) => format!(
+            "set alerts at {} % of the planned cost of {o} and stop automatically at {} {currency} (planned cost plus the {} % buffer){}",
             ALERT_THRESHOLDS_PCT.map(|p| p.to_string()).join(" / "),
-            o.provider_id,
-            o.offer_id,
+            fmt_d(stop.0),
             w.buffer_pct,
-            match &o.totals.total {
-                Money::Amount(a) => format!("{} {currency}", fmt_d(a.0)),
-                Money::Missing(m) => format!("missing: {m}"),
+            match &budget.caveat {
+                Some(c) => format!("; {c}"),
+                None => String::new(),
             }
         ),
-        None => "set alerts at 50 / 80 / 100 % of the planned cost and an automatic stop at the total including the buffer, once an offer can be priced".into(),
+        _ => "set alerts at 50 / 80 / 100 % of the planned cost and an automatic stop at the total including the buffer, once an offer can be priced".into(),
     };
     out.push(Recommendation {
         id: "budget_alerts",

@@ -86,6 +86,11 @@ pub fn csv(c: &CostComparison) -> String {
         "subtotal",
         "buffer",
         "total",
+        "known_part",
+        "comparable_subtotal",
+        "comparable_buffer",
+        "comparable_total",
+        "comparable_excludes",
         "total_low",
         "total_high",
         "spot_total",
@@ -93,6 +98,13 @@ pub fn csv(c: &CostComparison) -> String {
         "assumptions",
         "benchmark_note",
     ]);
+    let excludes = c
+        .comparison_basis
+        .excluded
+        .iter()
+        .map(|e| format!("{}: {}", e.item.as_str(), e.reason))
+        .collect::<Vec<_>>()
+        .join("; ");
     for o in &c.offers {
         let opt = |x: Option<u64>| x.map(|v| v.to_string()).unwrap_or_default();
         out.push_str(&csv::line(&[
@@ -121,6 +133,27 @@ pub fn csv(c: &CostComparison) -> String {
             plain(&o.totals.subtotal),
             plain(&o.totals.buffer),
             plain(&o.totals.total),
+            o.totals
+                .known_part
+                .map(|k| format!("{:.2}", k.0))
+                .unwrap_or_default(),
+            o.comparable
+                .as_ref()
+                .map(|x| format!("{:.2}", x.subtotal.0))
+                .unwrap_or_default(),
+            o.comparable
+                .as_ref()
+                .map(|x| format!("{:.2}", x.buffer.0))
+                .unwrap_or_default(),
+            o.comparable
+                .as_ref()
+                .map(|x| format!("{:.2}", x.total.0))
+                .unwrap_or_default(),
+            if o.comparable.is_some() {
+                excludes.clone()
+            } else {
+                String::new()
+            },
             plain(&o.range.low),
             plain(&o.range.high),
             o.spot
@@ -226,6 +259,7 @@ pub fn human(c: &CostComparison) -> String {
         "basis".into(),
         "hours".into(),
         format!("compute {cur}"),
+        format!("comparable {cur}"),
         format!("total {cur}"),
         "range (low–high)".into(),
         "spot total".into(),
@@ -263,6 +297,9 @@ pub fn human(c: &CostComparison) -> String {
                 Some(l) => short(&l.amount),
                 None => "–".into(),
             },
+            o.comparable
+                .as_ref()
+                .map_or_else(|| "–".into(), |c| money(c.total.0)),
             total,
             match (&o.range.low, &o.range.high) {
                 (Money::Amount(l), Money::Amount(h)) => format!("{}–{}", money(l.0), money(h.0)),
@@ -277,7 +314,7 @@ pub fn human(c: &CostComparison) -> String {
     s.push_str(&table(
         &rows,
         &[
-            true, false, false, false, false, true, true, true, true, true,
+            true, false, false, false, false, true, true, true, true, true, true,
         ],
     ));
     if any_assumed {
@@ -286,7 +323,34 @@ pub fn human(c: &CostComparison) -> String {
     if c.offers.is_empty() {
         s.push_str("(no offers among the compared providers)\n");
     } else if c.offers.iter().all(|o| o.rank.is_none()) {
-        s.push_str("No offer has a complete total, so none is ranked: the missing items are listed below (never counted as 0). Rows are ordered by the known part.\n");
+        s.push_str("No offer has a known compute cost, so none is ranked: the reasons are listed below. Rows are ordered by the known part.\n");
+    } else {
+        let cb = &c.comparison_basis;
+        let names: Vec<&str> = cb.included.iter().map(|k| k.as_str()).collect();
+        if cb.excluded.is_empty() {
+            s.push_str(&format!(
+                "Ranked by the total = {} + {} % buffer; every item is known for every ranked offer.\n",
+                names.join(" + "),
+                w.buffer_pct
+            ));
+        } else {
+            s.push_str(&format!(
+                "Ranked by the comparable total = {} + {} % buffer, the items known for every ranked offer. Left out for every offer (never counted as 0):\n",
+                names.join(" + "),
+                w.buffer_pct
+            ));
+            for e in &cb.excluded {
+                s.push_str(&format!(
+                    "  {}: {} — missing for {} of {} ranked offers ({})\n",
+                    e.item.as_str(),
+                    e.reason,
+                    e.missing_for,
+                    e.ranked_offers,
+                    e.providers.join(", ")
+                ));
+            }
+            s.push_str("The complete total is shown where every item is known.\n");
+        }
     }
 
     // Why offers have no complete total, grouped by reason.
@@ -323,7 +387,7 @@ pub fn human(c: &CostComparison) -> String {
 
     if let Some(best) = c.offers.iter().find(|o| o.rank == Some(1)) {
         s.push_str(&format!(
-            "\nCheapest offer in detail: {}/{} ({}, {})\n",
+            "\nRank 1 in detail: {}/{} ({}, {})\n",
             best.provider_id, best.offer_id, best.provider_name, best.region
         ));
         if let Some(secs) = best.compute_seconds {
@@ -361,6 +425,16 @@ pub fn human(c: &CostComparison) -> String {
             "total",
             m(&best.totals.total)
         ));
+        if let (Some(cmp), Money::Missing(_)) = (&best.comparable, &best.totals.total) {
+            s.push_str(&format!(
+                "  {:<20} {:>14}  {} + {} % buffer {}\n",
+                "comparable total",
+                money(cmp.total.0),
+                money(cmp.subtotal.0),
+                w.buffer_pct,
+                money(cmp.buffer.0)
+            ));
+        }
         if let Some(sp) = &best.spot {
             match &sp.compute.amount {
                 Money::Amount(a) => s.push_str(&format!(
@@ -382,7 +456,20 @@ pub fn human(c: &CostComparison) -> String {
     if let Some(o) = &b.offer {
         s.push_str(&format!(" (for {o})"));
     }
+    if let Some(basis) = b.basis {
+        s.push_str(&format!(
+            ", on the {}",
+            if basis == "total" {
+                "complete total"
+            } else {
+                "comparable total"
+            }
+        ));
+    }
     s.push_str(":\n");
+    if let Some(cv) = &b.caveat {
+        s.push_str(&format!("  caveat: {cv}\n"));
+    }
     s.push_str(&format!(
         "  planned cost before buffer: {}\n",
         m(&b.planned_cost)
