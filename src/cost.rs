@@ -33,6 +33,7 @@ pub mod benchmarks;
 pub mod csv;
 pub mod ownership;
 pub mod render;
+pub mod text;
 pub mod validate;
 
 pub use benchmarks::{Benchmarks, MLPERF_NOTE};

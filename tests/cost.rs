@@ -1001,6 +1001,51 @@ fn cli_human_output_matches_golden_file() {
 }
 
 #[test]
+fn cli_german_table_words_numbers_and_recommendations() {
+    let mut args = vec!["--lang", "de", "cost"];
+    args.extend(FIXTURE);
+    let (code, out, err) = cloudvet(&args);
+    assert_eq!(code, 0, "{err}");
+    // The MLPerf sentence in German, column heads, basis words.
+    assert!(out.contains(
+        "Die Benchmark-Werte sind aus MLPerf-Ergebnissen abgeleitet und nicht von MLCommons geprüft."
+    ));
+    assert!(!out.contains(MLPERF_NOTE));
+    assert!(out.contains("Anbieter / Angebot"));
+    assert!(out.contains("vergleichbar EUR"));
+    assert!(out.contains("gemessen"));
+    // German number format: alpha-gpu's complete total 16,946.16 → 16.946,16; comparable
+    // 905.00 + 181.00 = 1,086.00 → 1.086,00.
+    assert!(out.contains("16.946,16"));
+    assert!(out.contains("1.086,00"));
+    assert!(!out.contains("16,946.16"));
+    // Reasons and recommendations in German.
+    assert!(out.contains(
+        "Speicher: Preis vom Anbieter nicht angegeben — beim Anbieter erfragen — fehlt bei 2 von 6 gereihten Angeboten (gamma-hpc)"
+    ));
+    assert!(out.contains("Budgetwarnungen und automatischen Stopp einrichten: Warnungen bei 50 / 80 / 100 % der geplanten Kosten von gamma-hpc/mi300x8-ams einrichten und automatisch bei 912,00 EUR stoppen"));
+    assert!(out.contains("Vorbehalt: geplant auf Basis der vergleichbaren Summe, ohne Speicher ("));
+    // JSON carries both languages of each recommendation, whatever --lang says.
+    let mut args = vec!["--lang", "de", "cost", "--format", "json"];
+    args.extend(FIXTURE);
+    let (_, json, _) = cloudvet(&args);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rec = v["recommendations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "budget_alerts")
+        .unwrap();
+    assert_eq!(rec["title"], "Set budget alerts and an automatic stop");
+    assert_eq!(
+        rec["title_de"],
+        "Budgetwarnungen und automatischen Stopp einrichten"
+    );
+    assert!(rec["reason_de"].as_str().unwrap().contains("912,00 EUR"));
+    assert!(rec["reason"].as_str().unwrap().contains("912.00 EUR"));
+}
+
+#[test]
 fn cli_json_and_csv_carry_the_note_and_are_deterministic() {
     let mut args = vec!["cost", "--format", "json"];
     args.extend(FIXTURE);

@@ -54,6 +54,10 @@ pub struct Recommendation {
     pub title: &'static str,
     /// Why, with the figures.
     pub reason: String,
+    /// The title in German.
+    pub title_de: &'static str,
+    /// The reason in German (German number format).
+    pub reason_de: String,
 }
 
 /// Budget advice for the rank-1 offer: on its complete total when it has one, else on its
@@ -117,6 +121,21 @@ pub fn budget(offers: &[OfferCost], basis: &ComparisonBasis, currency: &str) -> 
     }
 }
 
+fn de(d: Decimal) -> String {
+    crate::i18n::number(crate::i18n::Lang::De, d, 2)
+}
+
+fn pct_de(share: Decimal) -> String {
+    format!(
+        "{} %",
+        (share * Decimal::from(100))
+            .round_dp(1)
+            .normalize()
+            .to_string()
+            .replace('.', ",")
+    )
+}
+
 fn pct(share: Decimal) -> String {
     format!("{} %", (share * Decimal::from(100)).round_dp(1).normalize())
 }
@@ -165,6 +184,16 @@ pub fn recommendations(
                     s.and_then(|s| s.saving_pct).map(|p| p.to_string()).unwrap_or_else(|| "?".into()),
                     s.and_then(|s| s.time_to_result_hours).map(|p| p.to_string()).unwrap_or_else(|| "?".into()),
                 ),
+                title_de: "Spot-/unterbrechbare Kapazität nutzen",
+                reason_de: format!(
+                    "bei {} Angebot(en) spart Spot nach Nacharbeit mindestens {SPOT_MIN_SAVING_PCT} % der On-Demand-Rechenkosten; die günstigste Spot-Summe ist {} {currency} bei {}/{} (Ersparnis {} % der Rechenkosten, {} h bis zum Ergebnis)",
+                    qualifying.len(),
+                    de(t),
+                    o.provider_id,
+                    o.offer_id,
+                    s.and_then(|s| s.saving_pct).map(|p| p.to_string().replace('.', ",")).unwrap_or_else(|| "?".into()),
+                    s.and_then(|s| s.time_to_result_hours).map(|p| p.to_string().replace('.', ",")).unwrap_or_else(|| "?".into()),
+                ),
             });
         }
     }
@@ -181,6 +210,13 @@ pub fn recommendations(
                         o.provider_id,
                         o.offer_id
                     ),
+                    title_de: "Daten neben der Rechenleistung halten",
+                    reason_de: format!(
+                        "Egress ist {} der geplanten Kosten bei {}/{} (Schwelle {DATA_LOCALITY_MIN_SHARE_PCT} %): Ergebnisse dort verarbeiten und speichern, wo die GPUs sind, oder das Egress-Freikontingent verhandeln",
+                        pct_de(share),
+                        o.provider_id,
+                        o.offer_id
+                    ),
                 });
             }
         }
@@ -192,6 +228,8 @@ pub fn recommendations(
                 id: "mixed_precision",
                 title: "Try mixed precision (bf16/fp16)",
                 reason: "the test run was measured in fp32; 16-bit mixed precision usually raises throughput on tensor-core GPUs — measure a new run, cloudvet does not guess the gain".into(),
+                title_de: "Gemischte Genauigkeit (bf16/fp16) versuchen",
+                reason_de: "der Testlauf wurde in fp32 gemessen; 16-Bit-Mixed-Precision erhöht auf Tensor-Core-GPUs meist den Durchsatz — einen neuen Lauf messen, cloudvet schätzt den Gewinn nicht".into(),
             });
         }
     }
@@ -205,6 +243,13 @@ pub fn recommendations(
                     reason: format!(
                         "operation is {} of the planned cost on {}/{} (threshold {OPERATION_DOMINANT_SHARE_PCT} %): a smaller or quantised model may run on fewer or cheaper GPUs",
                         pct(share),
+                        o.provider_id,
+                        o.offer_id
+                    ),
+                    title_de: "Modell für den Betrieb quantisieren oder destillieren",
+                    reason_de: format!(
+                        "der Betrieb ist {} der geplanten Kosten bei {}/{} (Schwelle {OPERATION_DOMINANT_SHARE_PCT} %): ein kleineres oder quantisiertes Modell läuft womöglich auf weniger oder günstigeren GPUs",
+                        pct_de(share),
                         o.provider_id,
                         o.offer_id
                     ),
@@ -226,10 +271,25 @@ pub fn recommendations(
         ),
         _ => "set alerts at 50 / 80 / 100 % of the planned cost and an automatic stop at the total including the buffer, once an offer can be priced".into(),
     };
+    let reason_de = match (&budget.offer, &budget.automatic_stop) {
+        (Some(o), Money::Amount(stop)) => format!(
+            "Warnungen bei {} % der geplanten Kosten von {o} einrichten und automatisch bei {} {currency} stoppen (geplante Kosten plus {} % Puffer){}",
+            ALERT_THRESHOLDS_PCT.map(|p| p.to_string()).join(" / "),
+            de(stop.0),
+            w.buffer_pct.to_string().replace('.', ","),
+            match &budget.caveat {
+                Some(c) => format!("; {}", super::text::reason(crate::i18n::Lang::De, c)),
+                None => String::new(),
+            }
+        ),
+        _ => "Warnungen bei 50 / 80 / 100 % der geplanten Kosten und einen automatischen Stopp bei der Gesamtsumme einschließlich Puffer einrichten, sobald ein Angebot berechnet werden kann".into(),
+    };
     out.push(Recommendation {
         id: "budget_alerts",
         title: "Set budget alerts and an automatic stop",
         reason,
+        title_de: "Budgetwarnungen und automatischen Stopp einrichten",
+        reason_de,
     });
     out
 }
