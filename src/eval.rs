@@ -256,7 +256,6 @@ struct ActiveRule<'p> {
     severity: Severity,
     check: CCheck,
     max_months: u32,
-    reads_offers: bool,
 }
 
 /// Rules compiled for one set of requirements and one evaluation date.
@@ -269,6 +268,8 @@ pub struct Engine<'p> {
     skipped: Vec<SkippedRule>,
     weights: BTreeMap<Area, f64>,
     vram: HashMap<&'static str, u32>,
+    /// Every `count`/`every` over `/offers` of the applied rules, evaluated in one pass.
+    offer_nodes: Vec<check::OfferNode>,
 }
 
 fn diag(code: &'static str, msg: impl Into<String>) -> Diagnostic {
@@ -375,6 +376,7 @@ impl<'p> Engine<'p> {
         let mut packs: Vec<&'p RulePack> = packs.iter().collect();
         packs.sort_by(|a, b| a.id.cmp(&b.id));
         let mut rules = Vec::new();
+        let mut offer_nodes = Vec::new();
         let mut applied = Vec::new();
         let mut skipped = Vec::new();
         for pack in packs.iter().copied() {
@@ -472,7 +474,7 @@ impl<'p> Engine<'p> {
                         None => format!("set to {s} by the requirements"),
                     });
                 }
-                let cc = match check::compile(&rule.check, Scope::Profile, &req_json, &sets) {
+                let mut cc = match check::compile(&rule.check, Scope::Profile, &req_json, &sets) {
                     Ok(c) => c,
                     Err(e) => {
                         errors.push(diag("invalid-check", format!("{}: check: {e}", rule.id)));
@@ -483,6 +485,7 @@ impl<'p> Engine<'p> {
                     Some(m) => m.min(requirements.max_evidence_age_months),
                     None => requirements.max_evidence_age_months,
                 };
+                check::assign_offer_slots(&mut cc, &mut offer_nodes, max_months);
                 applied.push(AppliedRule {
                     id: rule.id.clone(),
                     pack: pack.id.clone(),
@@ -497,7 +500,6 @@ impl<'p> Engine<'p> {
                     rule,
                     pack: &pack.id,
                     severity,
-                    reads_offers: reads_offers(&cc),
                     check: cc,
                     max_months,
                 });
@@ -519,6 +521,7 @@ impl<'p> Engine<'p> {
             skipped,
             weights,
             vram,
+            offer_nodes,
         })
     }
 
@@ -533,9 +536,11 @@ impl<'p> Engine<'p> {
         r: &ActiveRule<'_>,
         json: &Value,
         offers: Option<&OfferView<'_>>,
+        tallies: &[check::OfferTally],
         provider: &str,
     ) -> RuleResult {
         let mut cx = Cx::new(self.date, Some(r.max_months), offers);
+        cx.tallies = tallies;
         let (outcome, why) = check::eval_json(&r.check, json, "", ProvRef::default(), &mut cx);
         let mut missing = cx.missing;
         missing.sort();
@@ -573,15 +578,19 @@ impl<'p> Engine<'p> {
     /// Assesses one provider (rank left empty; see [`Engine::assess`]).
     pub fn assess_provider(&self, p: &ProviderProfile) -> ProviderAssessment {
         let json = profile_json(p);
-        let offers = if self.rules.iter().any(|r| r.reads_offers) {
-            Some(OfferView::new(p, &self.vram))
-        } else {
+        let offers = if self.offer_nodes.is_empty() {
             None
+        } else {
+            Some(OfferView::new(p, &self.vram))
+        };
+        let tallies = match &offers {
+            Some(v) => check::tally_offers(v, &self.offer_nodes, self.date),
+            None => Vec::new(),
         };
         let results: Vec<RuleResult> = self
             .rules
             .iter()
-            .map(|r| self.run_rule(r, &json, offers.as_ref(), &p.id))
+            .map(|r| self.run_rule(r, &json, offers.as_ref(), &tallies, &p.id))
             .collect();
         self.summarise(p, results)
     }
@@ -801,17 +810,6 @@ impl<'p> Engine<'p> {
             robustness,
             waivers,
         })
-    }
-}
-
-fn reads_offers(c: &CCheck) -> bool {
-    match c {
-        CCheck::All(v) | CCheck::Any(v) => v.iter().any(reads_offers),
-        CCheck::Not(x) => reads_offers(x),
-        CCheck::Count { list, .. } | CCheck::Every { list, .. } => {
-            matches!(list, check::ListP::Offers)
-        }
-        _ => false,
     }
 }
 
