@@ -35,6 +35,63 @@ use crate::model::rule_pack::{Area, Rule, RulePack, RuleStatus, Severity, Text};
 use check::{CCheck, Cx, OfferView, Scope, Sets};
 use pointer::ProvRef;
 
+/// Diagnostic codes of the rules engine, its packs and questionnaires (documented
+/// in docs/diagnostics.md, "Rules engine"). Codes shared with other stages
+/// (`file-unreadable`, `no-providers`, `unknown-provider`, `wrong-kind`,
+/// `unsupported-schema-version`) are registered there.
+pub const CODES: &[(&str, &str)] = &[
+    ("malformed-rule-id", "A rule ID is not of the form ABC-001."),
+    (
+        "duplicate-rule-id",
+        "A rule ID is used twice (in one pack, across packs, or by a --rules pack).",
+    ),
+    (
+        "mixed-rule-prefix",
+        "The rules of one pack use several ID prefixes.",
+    ),
+    ("duplicate-pack-id", "Two rule packs have the same id."),
+    (
+        "invalid-rule",
+        "A rule lacks a text, a legal basis, or has a check that does not compile.",
+    ),
+    (
+        "unknown-rule",
+        "A rule override, waiver or `rules explain` names a rule no pack has.",
+    ),
+    (
+        "unknown-area",
+        "`area_weights` names something that is not an assessment area.",
+    ),
+    (
+        "invalid-weight",
+        "An area weight is negative or not a number.",
+    ),
+    (
+        "invalid-check",
+        "A rule's check cannot be compiled against these requirements.",
+    ),
+    (
+        "duplicate-provider",
+        "Two profiles passed to the engine have the same id.",
+    ),
+    (
+        "questionnaire-not-dated",
+        "An answered questionnaire has no `answered_on` date.",
+    ),
+    (
+        "invalid-pointer",
+        "A questionnaire answer names a fact with a malformed JSON pointer.",
+    ),
+    (
+        "answer-does-not-fit",
+        "A questionnaire answer does not fit the profile at its pointer.",
+    ),
+    (
+        "invalid-date",
+        "`--as-of` or SOURCE_DATE_EPOCH is not a valid date.",
+    ),
+];
+
 /// The outcome of one rule on one provider.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -356,7 +413,8 @@ impl<'p> Engine<'p> {
                         "invalid-weight",
                         format!("area weight for `{k}` must be a number ≥ 0, got {w}"),
                     )
-                    .pointer(format!("/area_weights/{k}")),
+                    .pointer(format!("/area_weights/{k}"))
+                    .help("weights are relative; use 0 to leave an area out of the total"),
                 ),
                 None => errors.push(
                     diag("unknown-area", format!("`{k}` is not an assessment area"))
@@ -367,7 +425,8 @@ impl<'p> Engine<'p> {
                                 .map(|a| a.key())
                                 .collect::<Vec<_>>()
                                 .join(", "),
-                        ),
+                        )
+                        .help("area keys are listed in docs/assessment.md"),
                 ),
             }
         }
@@ -437,10 +496,10 @@ impl<'p> Engine<'p> {
                             }
                         }
                         Err(e) => {
-                            errors.push(diag(
-                                "invalid-check",
-                                format!("{}: applies_when: {e}", rule.id),
-                            ));
+                            errors.push(
+                                diag("invalid-check", format!("{}: applies_when: {e}", rule.id))
+                                    .help("fix the rule's condition or the requirement it reads"),
+                            );
                             continue;
                         }
                     }
@@ -455,10 +514,10 @@ impl<'p> Engine<'p> {
                                 note = Some("knock-out because of the requirements".to_string());
                             }
                         }
-                        Err(e) => errors.push(diag(
-                            "invalid-check",
-                            format!("{}: knockout_when: {e}", rule.id),
-                        )),
+                        Err(e) => errors.push(
+                            diag("invalid-check", format!("{}: knockout_when: {e}", rule.id))
+                                .help("fix the rule's condition or the requirement it reads"),
+                        ),
                     }
                 }
                 if let Some(o) = ovr {
@@ -477,7 +536,10 @@ impl<'p> Engine<'p> {
                 let mut cc = match check::compile(&rule.check, Scope::Profile, &req_json, &sets) {
                     Ok(c) => c,
                     Err(e) => {
-                        errors.push(diag("invalid-check", format!("{}: check: {e}", rule.id)));
+                        errors.push(
+                            diag("invalid-check", format!("{}: check: {e}", rule.id))
+                                .help("a threshold `requirement` must point at a number in the requirements"),
+                        );
                         continue;
                     }
                 };
