@@ -17,6 +17,7 @@ pub fn all_codes() -> Vec<(&'static str, &'static str)> {
         codes::VALIDATE,
         crate::cost::validate::CODES,
         crate::eval::CODES,
+        codes::REPORT,
     ];
     lists.iter().flat_map(|l| l.iter().copied()).collect()
 }
