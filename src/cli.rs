@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub mod dpa;
 pub mod validate;
 
 /// Language of everything a person reads.
@@ -41,6 +42,8 @@ pub struct Cli {
 pub enum Command {
     /// Check files against their schemas and the semantic rules.
     Validate(validate::Args),
+    /// Review a data processing agreement: scan it, then render the DPO's review.
+    Dpa(dpa::Args),
 }
 
 /// How a command ended.
@@ -84,6 +87,7 @@ where
     };
     let status = match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.global),
+        Command::Dpa(a) => dpa::run(a, &cli.global),
     };
     status.into()
 }

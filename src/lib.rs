@@ -8,6 +8,7 @@
 
 pub mod cli;
 pub mod diag;
+pub mod dpa;
 pub mod embedded;
 pub mod load;
 pub mod model;

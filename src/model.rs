@@ -6,7 +6,9 @@ pub mod common;
 pub mod gpu;
 pub mod provider;
 pub mod requirements;
+pub mod review;
 
 pub use common::{Amount, AsOf, Date, EvidenceStatus, Fact, Known, Provenance};
 pub use provider::ProviderProfile;
 pub use requirements::Requirements;
+pub use review::DpaReview;

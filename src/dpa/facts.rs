@@ -1,0 +1,272 @@
+//! From a completed DPA review to provider facts, so the assessment uses the DPO's
+//! verdicts instead of the provider's self-declared profile facts.
+//!
+//! Decisions (documented in docs/dpa-scan.md):
+//! - `accept` → the fact is `true`; `reject` → `false`; `negotiate` → `false`: the
+//!   agreement *as written* does not meet the requirement; once it is renegotiated,
+//!   the new text gets a new review. `pending` → no fact (the profile's value stays).
+//! - A verdict counts only with a reviewer and a date (the element's own, else the
+//!   sign-off's). Facts get `status: verified`, `as_of` = that date, `source` = the
+//!   reviewed document (its `source` address, else its file name) and a note naming
+//!   reviewer, verdict and comment.
+//! - A fact fed by several elements (e.g. `clauses/subprocessor_conditions` from
+//!   authorisation, objection right and flow-down) is `true` only when all are
+//!   accepted, and is left out while any of them is pending.
+//! - `transfer_mechanism` feeds no fact: transfers are assessed per destination
+//!   (`transfers.destinations[]`), which a DPA review does not establish.
+
+use crate::diag::Diagnostic;
+use crate::model::common::{AsOf, Date, EvidenceStatus, Fact, Known, Provenance};
+use crate::model::provider::ProviderProfile;
+use crate::model::review::{DocumentType, DpaReview, ElementReview, Verdict};
+
+/// Which elements decide which boolean profile fact (JSON pointer into the profile).
+pub const FACT_MAP: &[(&str, &[&str])] = &[
+    ("/dpa/processing_description/subject_matter", &["subject_matter_duration"]),
+    ("/dpa/processing_description/duration", &["subject_matter_duration"]),
+    ("/dpa/processing_description/nature_and_purpose", &["nature_purpose"]),
+    ("/dpa/processing_description/data_types", &["data_types"]),
+    ("/dpa/processing_description/data_subject_categories", &["data_subjects"]),
+    ("/dpa/processing_description/controller_rights", &["controller_rights"]),
+    ("/dpa/clauses/instructions", &["instructions"]),
+    ("/dpa/clauses/transfer_instructions", &["instructions"]),
+    ("/dpa/clauses/legal_requirement_notice", &["instructions"]),
+    ("/dpa/clauses/confidentiality", &["confidentiality"]),
+    ("/dpa/clauses/security", &["security"]),
+    (
+        "/dpa/clauses/subprocessor_conditions",
+        &["subprocessor_authorisation", "subprocessor_objection", "subprocessor_flow_down"],
+    ),
+    ("/dpa/clauses/dsr_assistance", &["dsr_assistance"]),
+    ("/dpa/clauses/art32_36_assistance", &["compliance_assistance", "breach_notification"]),
+    ("/dpa/clauses/delete_or_return", &["deletion_return"]),
+    ("/dpa/clauses/audit", &["audits"]),
+    ("/dpa/clauses/inspection_allowed", &["audits"]),
+    ("/dpa/clauses/infringing_instruction_notice", &["infringing_instructions"]),
+    ("/dpa/tom_annex/concrete", &["tom_annex"]),
+    ("/dpa/subprocessors/change_notice", &["subprocessor_objection"]),
+    ("/dpa/subprocessors/objection_right", &["subprocessor_objection"]),
+    ("/dpa/subprocessors/flow_down", &["subprocessor_flow_down"]),
+    ("/dpa/subprocessors/liability", &["subprocessor_liability"]),
+];
+
+/// One boolean fact derived from the review.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewFact {
+    /// JSON pointer into the provider profile, e.g. `/dpa/clauses/audit`.
+    pub pointer: &'static str,
+    /// The elements whose verdicts decided it.
+    pub elements: Vec<String>,
+    pub fact: Fact<bool>,
+}
+
+fn reviewed_by(review: &DpaReview, e: &ElementReview) -> Option<(String, Date)> {
+    let who = e.reviewer.clone().or_else(|| review.sign_off.reviewer.clone())?;
+    let when = e.date.or(review.sign_off.date)?;
+    Some((who, when))
+}
+
+fn source_of(review: &DpaReview) -> String {
+    review
+        .document
+        .source
+        .clone()
+        .unwrap_or_else(|| review.document.file.clone())
+}
+
+/// The boolean facts a review establishes (see the module docs for the rules).
+pub fn review_to_facts(review: &DpaReview) -> Vec<ReviewFact> {
+    let mut out = Vec::new();
+    for (pointer, ids) in FACT_MAP {
+        let mut parts = Vec::new();
+        for id in *ids {
+            let Some(e) = review.elements.iter().find(|e| e.id == *id) else {
+                parts.clear();
+                break;
+            };
+            if e.verdict == Verdict::Pending {
+                parts.clear();
+                break;
+            }
+            let Some((who, when)) = reviewed_by(review, e) else {
+                parts.clear();
+                break;
+            };
+            parts.push((e, who, when));
+        }
+        if parts.len() != ids.len() {
+            continue;
+        }
+        let value = parts.iter().all(|(e, _, _)| e.verdict == Verdict::Accept);
+        // The latest date among the deciding verdicts.
+        let when = parts.iter().map(|(_, _, d)| *d).max();
+        let note = parts
+            .iter()
+            .map(|(e, who, d)| {
+                let mut s = format!("DPA review: {} {} by {who} on {d}", e.id, e.verdict.as_str());
+                if let Some(c) = &e.comment {
+                    s.push_str(": ");
+                    s.push_str(c);
+                }
+                s
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        out.push(ReviewFact {
+            pointer,
+            elements: ids.iter().map(|s| s.to_string()).collect(),
+            fact: Fact {
+                value: Known::Value(value),
+                provenance: Provenance {
+                    source: Some(source_of(review)),
+                    as_of: when.map(|d| AsOf::from_date(d.0)),
+                    status: Some(EvidenceStatus::Verified),
+                    confidence: None,
+                },
+                note: Some(note),
+            },
+        });
+    }
+    out
+}
+
+fn signed(review: &DpaReview) -> Option<(String, Date)> {
+    Some((review.sign_off.reviewer.clone()?, review.sign_off.date?))
+}
+
+fn provenance(review: &DpaReview, date: Date) -> Provenance {
+    Provenance {
+        source: Some(source_of(review)),
+        as_of: Some(AsOf::from_date(date.0)),
+        status: Some(EvidenceStatus::Verified),
+        confidence: None,
+    }
+}
+
+fn bool_slot<'a>(p: &'a mut ProviderProfile, pointer: &str) -> Option<&'a mut Fact<bool>> {
+    let d = &mut p.dpa;
+    Some(match pointer {
+        "/dpa/available" => &mut d.available,
+        "/dpa/processing_description/subject_matter" => &mut d.processing_description.subject_matter,
+        "/dpa/processing_description/duration" => &mut d.processing_description.duration,
+        "/dpa/processing_description/nature_and_purpose" => {
+            &mut d.processing_description.nature_and_purpose
+        }
+        "/dpa/processing_description/data_types" => &mut d.processing_description.data_types,
+        "/dpa/processing_description/data_subject_categories" => {
+            &mut d.processing_description.data_subject_categories
+        }
+        "/dpa/processing_description/controller_rights" => {
+            &mut d.processing_description.controller_rights
+        }
+        "/dpa/clauses/instructions" => &mut d.clauses.instructions,
+        "/dpa/clauses/transfer_instructions" => &mut d.clauses.transfer_instructions,
+        "/dpa/clauses/legal_requirement_notice" => &mut d.clauses.legal_requirement_notice,
+        "/dpa/clauses/confidentiality" => &mut d.clauses.confidentiality,
+        "/dpa/clauses/security" => &mut d.clauses.security,
+        "/dpa/clauses/subprocessor_conditions" => &mut d.clauses.subprocessor_conditions,
+        "/dpa/clauses/dsr_assistance" => &mut d.clauses.dsr_assistance,
+        "/dpa/clauses/art32_36_assistance" => &mut d.clauses.art32_36_assistance,
+        "/dpa/clauses/delete_or_return" => &mut d.clauses.delete_or_return,
+        "/dpa/clauses/audit" => &mut d.clauses.audit,
+        "/dpa/clauses/inspection_allowed" => &mut d.clauses.inspection_allowed,
+        "/dpa/clauses/infringing_instruction_notice" => &mut d.clauses.infringing_instruction_notice,
+        "/dpa/tom_annex/concrete" => &mut d.tom_annex.concrete,
+        "/dpa/subprocessors/change_notice" => &mut d.subprocessors.change_notice,
+        "/dpa/subprocessors/objection_right" => &mut d.subprocessors.objection_right,
+        "/dpa/subprocessors/flow_down" => &mut d.subprocessors.flow_down,
+        "/dpa/subprocessors/liability" => &mut d.subprocessors.liability,
+        _ => return None,
+    })
+}
+
+/// Applies a review to a provider profile: the review's facts replace the profile's
+/// (self-declared) ones. Also sets, when the review is signed off (reviewer and
+/// date), `dpa.available` (for a document of type `dpa`), and the figures the DPO
+/// confirmed: `dpa.breach_notice_hours`, `dpa.subprocessors.notice_days`,
+/// `dpa.governing_law`. Returns the pointers it set, in order. Refuses a review
+/// made for another provider.
+pub fn apply_review(
+    profile: &mut ProviderProfile,
+    review: &DpaReview,
+) -> Result<Vec<&'static str>, Diagnostic> {
+    if let Some(p) = &review.provider {
+        if *p != profile.id {
+            return Err(Diagnostic::error(
+                "dpa-review-element",
+                format!(
+                    "the review is for provider `{p}`, not `{}`",
+                    profile.id
+                ),
+            )
+            .pointer("/provider")
+            .help("set `provider:` in the review to the profile's id"));
+        }
+    }
+    let mut applied = Vec::new();
+    for f in review_to_facts(review) {
+        if let Some(slot) = bool_slot(profile, f.pointer) {
+            *slot = f.fact;
+            applied.push(f.pointer);
+        }
+    }
+    if let Some((who, date)) = signed(review) {
+        let note = format!("DPA review signed off by {who} on {date}");
+        if review.document.document_type == DocumentType::Dpa {
+            if let Some(slot) = bool_slot(profile, "/dpa/available") {
+                *slot = Fact {
+                    value: Known::Value(true),
+                    provenance: provenance(review, date),
+                    note: Some(note.clone()),
+                };
+                applied.push("/dpa/available");
+            }
+        }
+        let fig = &review.figures;
+        if let Some(h) = &fig.breach_notice_hours {
+            profile.dpa.breach_notice_hours = Fact {
+                value: Known::Value(h.value),
+                provenance: provenance(review, date),
+                note: Some(note.clone()),
+            };
+            applied.push("/dpa/breach_notice_hours");
+        }
+        if let Some(n) = &fig.subprocessor_notice_days {
+            profile.dpa.subprocessors.notice_days = Fact {
+                value: Known::Value(n.value),
+                provenance: provenance(review, date),
+                note: Some(note.clone()),
+            };
+            applied.push("/dpa/subprocessors/notice_days");
+        }
+        if let Some(l) = &fig.governing_law {
+            profile.dpa.governing_law = Fact {
+                value: Known::Value(l.value.clone()),
+                provenance: provenance(review, date),
+                note: Some(note),
+            };
+            applied.push("/dpa/governing_law");
+        }
+    }
+    Ok(applied)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_mapped_pointer_has_a_slot_and_known_elements() {
+        let ids = crate::dpa::element_ids();
+        let mut p: ProviderProfile = serde_yaml::from_str(
+            "kind: provider\nschema_version: 1\nid: x\nname: X\n",
+        )
+        .unwrap();
+        for (ptr, els) in FACT_MAP {
+            assert!(bool_slot(&mut p, ptr).is_some(), "{ptr}");
+            for e in *els {
+                assert!(ids.iter().any(|i| i == e), "{e}");
+            }
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! Reading a DPA: plain text, Markdown, or the text layer of a PDF, into numbered
+//! lines. Every refusal is a diagnostic with a stable code (see `super::CODES`).
+
+use crate::diag::Diagnostic;
+use crate::model::review::DocumentFormat;
+
+/// Largest file the scanner reads (bytes). A DPA PDF with annexes is rarely over 5 MB.
+pub const MAX_FILE_BYTES: usize = 20 * 1024 * 1024;
+/// Largest text the scanner works on (characters after extraction).
+pub const MAX_TEXT_CHARS: usize = 2_000_000;
+/// Most PDF pages read.
+pub const MAX_PDF_PAGES: usize = 2_000;
+/// Limit on one page's decompressed content stream (a guard against compression bombs).
+const MAX_PAGE_CONTENT_BYTES: usize = 64 * 1024 * 1024;
+/// A PDF whose text layer has fewer visible characters than this per page on
+/// average is treated as scanned (images without text).
+const MIN_CHARS_PER_PAGE: usize = 20;
+
+/// A document read into lines.
+#[derive(Debug, Clone)]
+pub struct DocumentText {
+    pub format: DocumentFormat,
+    /// Lines without their line ends; line `n` (1-based) is `lines[n - 1]`.
+    pub lines: Vec<String>,
+}
+
+/// Reads `bytes` (the file named `display`) into lines, choosing the reader by the
+/// file's extension and its first bytes.
+pub fn read_document(display: &str, bytes: &[u8]) -> Result<DocumentText, Diagnostic> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(Diagnostic::error(
+            "dpa-too-large",
+            format!(
+                "the file has {} bytes; the scanner reads at most {} MiB",
+                bytes.len(),
+                MAX_FILE_BYTES / (1024 * 1024)
+            ),
+        )
+        .in_file(display)
+        .help("split the document (e.g. the agreement without its annexes) and scan each part"));
+    }
+    let ext = extension(display);
+    let is_pdf_magic = contains(&bytes[..bytes.len().min(1024)], b"%PDF-");
+    let format = match ext.as_str() {
+        "pdf" => DocumentFormat::Pdf,
+        "txt" | "text" => DocumentFormat::Txt,
+        "md" | "markdown" => DocumentFormat::Md,
+        _ if is_pdf_magic => DocumentFormat::Pdf,
+        "" => DocumentFormat::Txt,
+        other => {
+            return Err(Diagnostic::error(
+                "dpa-unsupported-format",
+                format!("cannot read `.{other}` files"),
+            )
+            .in_file(display)
+            .expected("a .txt, .md or .pdf file")
+            .help(
+                "export the agreement as PDF (with a text layer) or as plain text and scan that",
+            ))
+        }
+    };
+    let text = match format {
+        DocumentFormat::Pdf => {
+            if !is_pdf_magic {
+                return Err(Diagnostic::error(
+                    "dpa-pdf-unreadable",
+                    "the file is named .pdf but does not start like a PDF (no `%PDF-` header)",
+                )
+                .in_file(display)
+                .help("check that the download is complete and really a PDF"));
+            }
+            pdf_text(display, bytes)?
+        }
+        DocumentFormat::Txt | DocumentFormat::Md => plain_text(display, bytes)?,
+    };
+    if text.chars().count() > MAX_TEXT_CHARS {
+        return Err(Diagnostic::error(
+            "dpa-too-large",
+            format!(
+                "the text has more than {MAX_TEXT_CHARS} characters; a DPA is far shorter"
+            ),
+        )
+        .in_file(display)
+        .help("scan the agreement and its annexes without unrelated documents"));
+    }
+    if text.trim().is_empty() {
+        return Err(Diagnostic::error("dpa-empty-document", "the document has no text")
+            .in_file(display)
+            .help("give the scanner the agreement's text"));
+    }
+    Ok(DocumentText {
+        format,
+        lines: split_lines(&text),
+    })
+}
+
+fn extension(display: &str) -> String {
+    std::path::Path::new(display)
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
+/// UTF-8 text (a byte-order mark is skipped); UTF-16 and other encodings are refused.
+fn plain_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return Err(Diagnostic::error(
+            "dpa-invalid-encoding",
+            "the file is UTF-16; the scanner reads UTF-8",
+        )
+        .in_file(display)
+        .help("save the text as UTF-8"));
+    }
+    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => {
+            if s.contains('\0') {
+                return Err(Diagnostic::error(
+                    "dpa-unsupported-format",
+                    "the file contains NUL bytes: it is binary, not text",
+                )
+                .in_file(display)
+                .expected("a .txt, .md or .pdf file")
+                .help("export the agreement as PDF or plain text"));
+            }
+            Ok(s.to_string())
+        }
+        Err(e) => {
+            let at = e.valid_up_to();
+            let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
+            let col = bytes[..at]
+                .iter()
+                .rev()
+                .take_while(|b| **b != b'\n')
+                .count()
+                + 1;
+            Err(Diagnostic::error(
+                "dpa-invalid-encoding",
+                format!("the file is not valid UTF-8 (byte {at})"),
+            )
+            .in_file(display)
+            .at(line, col)
+            .help("save the text as UTF-8 (e.g. it may be Windows-1252 or Latin-1)"))
+        }
+    }
+}
+
+/// The text layer of a PDF, page after page (a form feed between pages).
+fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
+    let declares_encryption = contains(bytes, b"/Encrypt");
+    let doc = match lopdf::Document::load_mem(bytes) {
+        Ok(d) => d,
+        Err(e) => {
+            return Err(if declares_encryption {
+                encrypted(display)
+            } else {
+                Diagnostic::error("dpa-pdf-unreadable", format!("cannot read the PDF: {e}"))
+                    .in_file(display)
+                    .help("open and re-save (print to PDF) the file, or export the text")
+            });
+        }
+    };
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    if pages.is_empty() {
+        return Err(
+            Diagnostic::error("dpa-pdf-unreadable", "the PDF has no pages").in_file(display)
+        );
+    }
+    if pages.len() > MAX_PDF_PAGES {
+        return Err(Diagnostic::error(
+            "dpa-too-large",
+            format!(
+                "the PDF has {} pages; the scanner reads at most {MAX_PDF_PAGES}",
+                pages.len()
+            ),
+        )
+        .in_file(display));
+    }
+    let mut text = String::new();
+    let mut failed_pages = 0usize;
+    for p in &pages {
+        match doc.extract_text_with_limit(&[*p], MAX_PAGE_CONTENT_BYTES) {
+            Ok(t) => {
+                if !text.is_empty() {
+                    text.push('\n');
+                }
+                text.push_str(&t);
+            }
+            Err(_) => failed_pages += 1,
+        }
+        if text.len() > MAX_TEXT_CHARS * 4 {
+            break;
+        }
+    }
+    let visible = text.chars().filter(|c| !c.is_whitespace()).count();
+    if visible < MIN_CHARS_PER_PAGE * pages.len() {
+        if declares_encryption && failed_pages > 0 {
+            return Err(encrypted(display));
+        }
+        return Err(Diagnostic::error(
+            "dpa-pdf-no-text",
+            format!(
+                "the PDF has {} page(s) but almost no text layer ({visible} visible characters): it looks scanned",
+                pages.len()
+            ),
+        )
+        .in_file(display)
+        .help("run text recognition (OCR) on it, or ask the provider for the digital original"));
+    }
+    Ok(text)
+}
+
+fn encrypted(display: &str) -> Diagnostic {
+    Diagnostic::error(
+        "dpa-pdf-encrypted",
+        "the PDF is encrypted and cannot be opened without a password",
+    )
+    .in_file(display)
+    .help("save an unencrypted copy (or ask the provider for one) and scan that")
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Splits on `\n`, `\r\n`, `\r` and form feeds; drops trailing whitespace.
+fn split_lines(text: &str) -> Vec<String> {
+    let normalised = text.replace("\r\n", "\n").replace(['\r', '\u{c}'], "\n");
+    let mut lines: Vec<String> = normalised
+        .split('\n')
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_text_with_bom_and_crlf() {
+        let t = read_document("a.txt", b"\xEF\xBB\xBFone\r\ntwo\rthree\n\n").unwrap();
+        assert_eq!(t.lines, vec!["one", "two", "three"]);
+    }
+
+    #[test]
+    fn refuses_bad_inputs_with_codes() {
+        assert_eq!(read_document("a.txt", b"").unwrap_err().code, "dpa-empty-document");
+        assert_eq!(
+            read_document("a.txt", b"ok\n\xff\xfe").unwrap_err().code,
+            "dpa-invalid-encoding"
+        );
+        let e = read_document("a.txt", b"line\nbad \xC3(").unwrap_err();
+        assert_eq!((e.line, e.column), (Some(2), Some(5)));
+        assert_eq!(
+            read_document("a.docx", b"PK\x03\x04").unwrap_err().code,
+            "dpa-unsupported-format"
+        );
+        assert_eq!(
+            read_document("a.pdf", b"hello").unwrap_err().code,
+            "dpa-pdf-unreadable"
+        );
+        assert_eq!(
+            read_document("a.pdf", b"%PDF-1.7\ngarbage").unwrap_err().code,
+            "dpa-pdf-unreadable"
+        );
+        let big = vec![b'a'; MAX_FILE_BYTES + 1];
+        assert_eq!(read_document("a.txt", &big).unwrap_err().code, "dpa-too-large");
+    }
+}
