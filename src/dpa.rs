@@ -122,14 +122,13 @@ pub fn scan_bytes(display: &str, bytes: &[u8]) -> Result<Scan, Diagnostic> {
     let doc = text::read_document(display, bytes)?;
     let (language, de, en) = locate::detect_language(&doc.lines, &terms);
     let blocks = sections::split(&doc.lines);
-    let type_evidence = locate::document_type(&doc.lines, &terms, language);
-    let hits = locate::locate(
-        &doc.lines,
-        &blocks,
-        &terms,
-        language,
-        type_evidence.document_type,
-    );
+    let mut hits = locate::locate(&doc.lines, &blocks, &terms, language);
+    let found = hits
+        .iter()
+        .filter(|h| h.result == ScanResult::Found)
+        .count();
+    let type_evidence = locate::document_type(&doc.lines, &terms, language, found);
+    locate::cap(&mut hits, type_evidence.document_type);
     let figures = figures::extract(&doc.lines, &blocks, &terms);
     let elements = terms
         .elements

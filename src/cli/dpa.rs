@@ -73,6 +73,12 @@ pub fn run(args: &Args, global: &Global) -> Status {
     }
 }
 
+/// Writes a result to stdout; a closed pipe (`| head`) is not an error.
+fn emit(s: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(s.as_bytes());
+}
+
 fn fail(d: &Diagnostic) -> Status {
     eprintln!("{d}");
     Status::BadInput
@@ -133,9 +139,9 @@ fn scan(a: &ScanArgs, _global: &Global) -> Status {
         eprintln!("wrote {}", out.display());
     }
     match a.format {
-        ScanFormat::Human => print!("{}", scan.summary()),
+        ScanFormat::Human => emit(&scan.summary()),
         ScanFormat::Json => match serde_json::to_string_pretty(&review) {
-            Ok(j) => println!("{j}"),
+            Ok(j) => emit(&format!("{j}\n")),
             Err(e) => {
                 return fail(&Diagnostic::error(
                     "dpa-output",

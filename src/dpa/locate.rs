@@ -141,7 +141,12 @@ pub struct TypeEvidence {
 /// Is this a DPA? Needs the roles (processor and controller words, counted) and a
 /// DPA mark (title, Art. 28 reference); the title of another kind of document at
 /// the top makes it at most `uncertain`.
-pub fn document_type(lines: &[String], terms: &Terms, lang: DocumentLanguage) -> TypeEvidence {
+pub fn document_type(
+    lines: &[String],
+    terms: &Terms,
+    lang: DocumentLanguage,
+    elements_found: usize,
+) -> TypeEvidence {
     let sig = &terms.signature;
     let all = normalise(&lines.join("\n"));
     let count = |list: &PerLanguage| -> usize {
@@ -175,8 +180,10 @@ pub fn document_type(lines: &[String], terms: &Terms, lang: DocumentLanguage) ->
         .find(|t| term_matches(t, &head))
         .cloned();
     let dpa_title = sig.dpa_marks.get(lang).iter().any(|t| term_matches(t, &head));
-    let roles =
-        processor >= sig.min_processor_mentions && controller >= sig.min_controller_mentions;
+    let roles = controller >= sig.min_controller_mentions
+        && (processor >= sig.min_processor_mentions
+            || (processor >= sig.short_min_processor_mentions
+                && elements_found >= sig.short_min_elements));
     let document_type = if other_title.is_some() && !dpa_title {
         if roles && !dpa_marks.is_empty() {
             DocumentType::Uncertain
@@ -335,7 +342,7 @@ fn score(el: &ElementTerms, lang: DocumentLanguage, heading: &str, text: &str) -
 }
 
 fn is_found(s: &Score) -> bool {
-    (s.strong && s.points >= 3) || (s.heading && s.points >= 4)
+    s.strong || (s.heading && s.points >= 5)
 }
 
 /// Locates every element. In a document that is not (or not surely) a DPA no
@@ -345,22 +352,29 @@ pub fn locate(
     blocks: &[Block],
     terms: &Terms,
     lang: DocumentLanguage,
-    document_type: DocumentType,
 ) -> Vec<ElementHit> {
     let units = units(lines, blocks, terms, lang);
     terms
         .elements
         .iter()
-        .map(|el| locate_one(el, &units, lang, document_type))
+        .map(|el| locate_one(el, &units, lang))
         .collect()
 }
 
-fn locate_one(
-    el: &ElementTerms,
-    units: &[Unit],
-    lang: DocumentLanguage,
-    document_type: DocumentType,
-) -> ElementHit {
+/// In a document that is not (surely) a DPA, nothing is reported above `unclear`.
+pub fn cap(hits: &mut [ElementHit], document_type: DocumentType) {
+    if document_type == DocumentType::Dpa {
+        return;
+    }
+    for h in hits {
+        if h.result == ScanResult::Found {
+            h.result = ScanResult::Unclear;
+            h.confidence = ScanConfidence::Low;
+        }
+    }
+}
+
+fn locate_one(el: &ElementTerms, units: &[Unit], lang: DocumentLanguage) -> ElementHit {
     let mut best: Option<(usize, Score)> = None;
     for (i, u) in units.iter().enumerate() {
         let s = score(el, lang, &u.heading, &u.norm);
@@ -385,14 +399,14 @@ fn locate_one(
         };
     };
     let u = &units[i];
-    let mut result = if is_found(&s) {
+    let result = if is_found(&s) {
         ScanResult::Found
     } else if s.points >= 2 {
         ScanResult::Unclear
     } else {
         ScanResult::NotFound
     };
-    let mut confidence = match result {
+    let confidence = match result {
         ScanResult::Found if s.points >= 7 => ScanConfidence::High,
         ScanResult::Found => ScanConfidence::Medium,
         ScanResult::Unclear => ScanConfidence::Low,
@@ -409,10 +423,6 @@ fn locate_one(
             quote: None,
             matched_terms: s.matched,
         };
-    }
-    if document_type != DocumentType::Dpa && result == ScanResult::Found {
-        result = ScanResult::Unclear;
-        confidence = ScanConfidence::Low;
     }
     // The best paragraph inside the section, if one carries the element on its own.
     let mut target = u;

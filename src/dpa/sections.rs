@@ -42,7 +42,16 @@ pub fn split(lines: &[String]) -> Vec<Block> {
     for (i, raw) in lines.iter().enumerate() {
         let n = i + 1;
         let line = raw.trim();
-        match classify(line) {
+        let mut marker = classify(line);
+        // Numbered lists inside an annex are its paragraphs, not new sections.
+        if let Some(Marker::Top { label, .. }) = &marker {
+            if label.chars().all(|c| c.is_ascii_digit()) && is_annex(&current.label) {
+                marker = Some(Marker::Para {
+                    label: label.clone(),
+                });
+            }
+        }
+        match marker {
             Some(Marker::Top { label, rest }) => {
                 close(&mut blocks, current, n - 1);
                 let heading = if rest.is_empty() {
@@ -64,6 +73,8 @@ pub fn split(lines: &[String]) -> Vec<Block> {
                 }
                 let full = if current.label == "preamble" || label.contains('.') {
                     label
+                } else if is_annex(&current.label) {
+                    format!("{}, {label}", current.label)
                 } else {
                     format!("{} {label}", current.label)
                 };
@@ -84,6 +95,13 @@ pub fn split(lines: &[String]) -> Vec<Block> {
     }
     close(&mut blocks, current, lines.len());
     blocks
+}
+
+fn is_annex(label: &str) -> bool {
+    let l = label.to_lowercase();
+    ["annex", "anlage", "anhang", "appendix", "schedule", "exhibit"]
+        .iter()
+        .any(|w| l.starts_with(w))
 }
 
 fn close(blocks: &mut Vec<Block>, mut b: Block, end: usize) {
@@ -191,15 +209,22 @@ fn classify(line: &str) -> Option<Marker> {
                     rest,
                 });
             }
-            // `Annex – Technical and organisational measures`, `Anlage: TOM`
+            // `Annex – Technical and organisational measures`, `Anlage TOM`: a short
+            // line that is not a sentence.
             if matches!(
                 *w,
                 "annex" | "anlage" | "anhang" | "appendix" | "schedule" | "exhibit"
-            ) && (t.starts_with(['-', '–', '—', ':']) || t.is_empty())
-                && line.chars().count() <= 100
+            ) && line.chars().count() <= 100
+                && !line.ends_with(['.', ',', ';'])
             {
+                let name: String = t
+                    .split_whitespace()
+                    .next()
+                    .filter(|n| n.chars().all(|c| c.is_alphanumeric()) && n.chars().count() <= 6)
+                    .map(|n| format!("{word} {n}"))
+                    .unwrap_or(word);
                 return Some(Marker::Top {
-                    label: word,
+                    label: name,
                     rest: t.to_string(),
                 });
             }
@@ -238,6 +263,15 @@ fn classify(line: &str) -> Option<Marker> {
             return Some(Marker::Para {
                 label: format!("({num})"),
             });
+        }
+        // `(a)` points; not `(i)`-style lists deeper than one letter.
+        let mut cs = inner.chars();
+        if let (Some(l), Some(')')) = (cs.next(), cs.next()) {
+            if l.is_ascii_lowercase() {
+                return Some(Marker::Para {
+                    label: format!("({l})"),
+                });
+            }
         }
     }
     // Short all-capital line: `TECHNICAL AND ORGANISATIONAL MEASURES`.

@@ -66,6 +66,8 @@ pub struct Signature {
     /// Minimum counts of processor and controller words for `dpa`.
     pub min_processor_mentions: usize,
     pub min_controller_mentions: usize,
+    pub short_min_processor_mentions: usize,
+    pub short_min_elements: usize,
 }
 
 /// One element's terms.
