@@ -15,6 +15,9 @@ use serde::Deserialize;
 struct Truth {
     document: String,
     source: String,
+    /// `tuning`: the term lists were tuned on it; `held_out`: written and annotated
+    /// after the lists were frozen, never tuned on.
+    set: String,
     document_type: String,
     language: String,
     #[serde(default)]
@@ -70,7 +73,9 @@ struct Measured {
 
 fn measure() -> Measured {
     let ids = cloudvet::dpa::element_ids();
-    let mut per: BTreeMap<String, Counts> = ids.iter().map(|i| (i.clone(), Counts::default())).collect();
+    let mut per: BTreeMap<String, Counts> =
+        ids.iter().map(|i| (i.clone(), Counts::default())).collect();
+    let mut per_set: BTreeMap<String, Counts> = BTreeMap::new();
     let mut docs = String::new();
     let mut types_ok = true;
     let mut controls_ok = true;
@@ -140,10 +145,16 @@ fn measure() -> Measured {
                 }
             }
         }
+        let s = per_set.entry(t.set.clone()).or_default();
+        s.tp += d.tp;
+        s.fp += d.fp;
+        s.fn_ += d.fn_;
+        s.unclear += d.unclear;
         let _ = writeln!(
             docs,
-            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             t.document,
+            t.set,
             t.language,
             t.document_type,
             got_type,
@@ -163,7 +174,19 @@ fn measure() -> Measured {
     let _ = writeln!(table, "Overall: recall **{}** ({} of {} annotated elements found at the right place), precision **{}** ({} of {} `found` results correct); {} `unclear` results (counted as not found).\n",
         pct(total.tp, total.tp + total.fn_), total.tp, total.tp + total.fn_,
         pct(total.tp, total.tp + total.fp), total.tp, total.tp + total.fp, total.unclear);
-    let _ = writeln!(table, "Documents:\n\n| Document | Language | Annotated type | Scanned type | Elements annotated | Correct | Wrong `found` | Missed |\n|---|---|---|---|---|---|---|---|");
+    for (set, c) in &per_set {
+        let _ = writeln!(
+            table,
+            "- `{set}` set: recall {}, precision {} ({} correct, {} wrong `found`, {} missed, {} unclear)",
+            pct(c.tp, c.tp + c.fn_),
+            pct(c.tp, c.tp + c.fp),
+            c.tp,
+            c.fp,
+            c.fn_,
+            c.unclear
+        );
+    }
+    let _ = writeln!(table, "\nDocuments:\n\n| Document | Set | Language | Annotated type | Scanned type | Elements annotated | Correct | Wrong `found` | Missed |\n|---|---|---|---|---|---|---|---|---|");
     table.push_str(&docs);
     let _ = writeln!(table, "\nPer element:\n\n| Element | Correct | Wrong `found` | Missed | Unclear | Recall | Precision |\n|---|---|---|---|---|---|---|");
     for (id, c) in &per {

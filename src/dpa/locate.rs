@@ -306,6 +306,8 @@ fn units(lines: &[String], blocks: &[Block], terms: &Terms, lang: DocumentLangua
 
 struct Score {
     points: u32,
+    /// The passage only refers elsewhere (`see Annex 1`): ranked 3 points lower.
+    reference: bool,
     strong: bool,
     heading: bool,
     matched: Vec<String>,
@@ -316,6 +318,7 @@ fn score(el: &ElementTerms, lang: DocumentLanguage, heading: &str, text: &str) -
         points: 0,
         strong: false,
         heading: false,
+        reference: false,
         matched: Vec::new(),
     };
     if !heading.is_empty() {
@@ -341,6 +344,11 @@ fn score(el: &ElementTerms, lang: DocumentLanguage, heading: &str, text: &str) -
     s
 }
 
+fn rank(s: &Score) -> (bool, i64) {
+    let penalty = if s.reference { 3 } else { 0 };
+    (is_found(s), i64::from(s.points) - penalty)
+}
+
 fn is_found(s: &Score) -> bool {
     s.strong || (s.heading && s.points >= 5)
 }
@@ -357,7 +365,7 @@ pub fn locate(
     terms
         .elements
         .iter()
-        .map(|el| locate_one(el, &units, lang))
+        .map(|el| locate_one(el, &units, lang, terms.reference_markers.get(lang)))
         .collect()
 }
 
@@ -374,13 +382,19 @@ pub fn cap(hits: &mut [ElementHit], document_type: DocumentType) {
     }
 }
 
-fn locate_one(el: &ElementTerms, units: &[Unit], lang: DocumentLanguage) -> ElementHit {
+fn locate_one(
+    el: &ElementTerms,
+    units: &[Unit],
+    lang: DocumentLanguage,
+    refs: &[String],
+) -> ElementHit {
     let mut best: Option<(usize, Score)> = None;
     for (i, u) in units.iter().enumerate() {
-        let s = score(el, lang, &u.heading, &u.norm);
+        let mut s = score(el, lang, &u.heading, &u.norm);
+        s.reference = refs.iter().any(|t| term_matches(t, &u.norm));
         let better = match &best {
             None => s.points > 0,
-            Some((_, b)) => (is_found(&s), s.points) > (is_found(b), b.points),
+            Some((_, b)) => rank(&s) > rank(b),
         };
         if better {
             best = Some((i, s));
@@ -426,11 +440,13 @@ fn locate_one(el: &ElementTerms, units: &[Unit], lang: DocumentLanguage) -> Elem
     }
     // The best paragraph inside the section, if one carries the element on its own.
     let mut target = u;
-    let mut best_p: Option<(usize, u32)> = None;
+    let mut best_p: Option<(usize, i64)> = None;
     for (k, p) in u.paragraphs.iter().enumerate() {
-        let ps = score(el, lang, "", &p.norm);
-        if ps.strong && best_p.is_none_or(|(_, b)| ps.points > b) {
-            best_p = Some((k, ps.points));
+        let mut ps = score(el, lang, "", &p.norm);
+        ps.reference = refs.iter().any(|t| term_matches(t, &p.norm));
+        let r = rank(&ps).1;
+        if ps.strong && best_p.is_none_or(|(_, b)| r > b) {
+            best_p = Some((k, r));
         }
     }
     if let Some((k, _)) = best_p {

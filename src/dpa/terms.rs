@@ -45,6 +45,8 @@ pub struct Terms {
     pub version: u32,
     pub stop_words: PerLanguage,
     pub signature: Signature,
+    /// Phrases of a passage that only refers to another place (`see Annex 1`).
+    pub reference_markers: PerLanguage,
     /// Section headings whose sections are not searched (definitions restate every term).
     pub ignore_headings: PerLanguage,
     pub elements: Vec<ElementTerms>,
