@@ -180,8 +180,19 @@ pub fn document_type(
         .find(|t| term_matches(t, &head))
         .cloned();
     let dpa_title = sig.dpa_marks.get(lang).iter().any(|t| term_matches(t, &head));
+    let role_statement = sig
+        .role_statements
+        .get(lang)
+        .iter()
+        .find(|t| term_matches(t, &all))
+        .cloned();
+    let mut dpa_marks = dpa_marks;
+    if let Some(r) = &role_statement {
+        dpa_marks.push(r.clone());
+    }
     let roles = controller >= sig.min_controller_mentions
         && (processor >= sig.min_processor_mentions
+            || role_statement.is_some()
             || (processor >= sig.short_min_processor_mentions
                 && elements_found >= sig.short_min_elements));
     let document_type = if other_title.is_some() && !dpa_title {

@@ -274,6 +274,34 @@ fn classify(line: &str) -> Option<Marker> {
             }
         }
     }
+    // `IV. Processing on instructions`: a roman numeral, a dot and a short title.
+    let roman: String = stripped
+        .chars()
+        .take_while(|c| "IVXL".contains(*c))
+        .collect();
+    if !roman.is_empty() && roman.len() <= 5 {
+        let after = &stripped[roman.len()..];
+        if let Some(title) = after.strip_prefix(". ") {
+            if title.chars().next().is_some_and(|c| c.is_uppercase())
+                && line.chars().count() <= 90
+                && !line.ends_with('.')
+            {
+                return Some(Marker::Top {
+                    label: roman,
+                    rest: title.to_string(),
+                });
+            }
+        }
+    }
+    // `a) Purpose: …` points.
+    let mut cs = stripped.chars();
+    if let (Some(l), Some(')'), Some(' ')) = (cs.next(), cs.next(), cs.next()) {
+        if l.is_ascii_lowercase() {
+            return Some(Marker::Para {
+                label: format!("{l})"),
+            });
+        }
+    }
     // Short all-capital line: `TECHNICAL AND ORGANISATIONAL MEASURES`.
     let letters: Vec<char> = line.chars().filter(|c| c.is_alphabetic()).collect();
     if letters.len() >= 6

@@ -63,6 +63,8 @@ pub struct Signature {
     pub controller: PerLanguage,
     /// Titles and references that mark a DPA (`Art. 28`, `Auftragsverarbeitung`).
     pub dpa_marks: PerLanguage,
+    /// Statements that give a party the processor role (`X is the processor`).
+    pub role_statements: PerLanguage,
     /// Titles of other documents (privacy policy, terms of service, cookie policy).
     pub other_titles: PerLanguage,
     /// Minimum counts of processor and controller words for `dpa`.
