@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub mod completions;
 pub mod dpa;
 pub mod validate;
 
@@ -44,6 +45,14 @@ pub enum Command {
     Validate(validate::Args),
     /// Review a data processing agreement: scan it, then render the DPO's review.
     Dpa(dpa::Args),
+    /// Print a shell completion script (bash, zsh or fish).
+    #[command(
+        after_help = "Example:\n  cloudvet completions bash > ~/.local/share/bash-completion/completions/cloudvet"
+    )]
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff) generated from the command-line definition.
+    #[command(after_help = "Example:\n  cloudvet man > cloudvet.1 && man ./cloudvet.1")]
+    Man,
 }
 
 /// How a command ended.
@@ -88,6 +97,8 @@ where
     let status = match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.global),
         Command::Dpa(a) => dpa::run(a, &cli.global),
+        Command::Completions(a) => completions::run_completions(a),
+        Command::Man => completions::run_man(),
     };
     status.into()
 }

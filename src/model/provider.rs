@@ -262,6 +262,9 @@ pub struct EgressPrice {
     pub tier_mode: TierMode,
     #[serde(default, flatten)]
     pub provenance: Provenance,
+    /// Free text: what the figures cover (origin region, destination) and any caveat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// How tier prices combine.
@@ -527,6 +530,11 @@ pub struct Transfers {
     /// (support, administration). Remote access from a third country is a transfer.
     #[serde(default, skip_serializing_if = "Fact::is_blank")]
     pub remote_access_countries: Fact<Vec<CountryCode>>,
+    /// The provider offers Standard Contractual Clauses for third-country transfers
+    /// (GDPR Art. 46(2)(c)), in or with its DPA. Which decision and module, where known,
+    /// goes in the fact's note; per-destination tools go in `destinations`.
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub sccs_included: Fact<bool>,
     /// Each third-country transfer and its tool.
     #[serde(default)]
     pub destinations: Vec<TransferDestination>,
@@ -655,6 +663,12 @@ pub enum CodeOfConductName {
 #[schemars(extend("additionalProperties" = false))]
 pub struct CodeOfConduct {
     pub code: CodeOfConductName,
+    /// Name as the source states it; needed to say which code an `other` entry is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Version of the code the adherence was declared against (e.g. `2.11`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
     /// Compliance level or mark as stated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
@@ -671,6 +685,9 @@ pub struct CodeOfConduct {
     pub valid_until: Option<Date>,
     #[serde(default, flatten)]
     pub provenance: Provenance,
+    /// Free text (e.g. a validity date the source gives only to the month, renewal status).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// GPU tenant isolation.
