@@ -27,10 +27,13 @@ use sha2::{Digest, Sha256};
 use crate::diag::Diagnostic;
 use crate::load::{hex, parse_document, DocumentKind, SourceFile};
 use crate::model::review::{
-    DocumentFormat, DocumentLanguage, DocumentType, DpaReview, ElementReview, Figures,
-    ReviewedDocument, ScanConfidence, ScanFinding, ScanResult, SignOff, Verdict, REVIEW_KIND,
-    REVIEW_SCHEMA_VERSION,
+    Art28Element, DocumentLanguage, DocumentType, DpaFigures, DpaReview, ElementReview,
+    ReviewedDocument, ScanConfidence, ScanResult, ScanStatus, Verdict, DPA_REVIEW_KIND,
+    DPA_REVIEW_SCHEMA_VERSION,
 };
+
+pub use figures::Figures;
+pub use text::DocumentFormat;
 
 pub use facts::{apply_review, review_to_facts, ReviewFact};
 pub use locate::TypeEvidence;
@@ -45,9 +48,9 @@ pub const CODES: &[(&str, &str)] = &[
     ("dpa-pdf-unreadable", "The PDF is damaged or not a PDF."),
     ("dpa-pdf-encrypted", "The PDF is encrypted with a password."),
     ("dpa-pdf-no-text", "The PDF has no text layer (scanned images); OCR is needed."),
-    ("dpa-review-kind", "The review file's `kind` is not `dpa_review` or its schema version is not 1."),
-    ("dpa-review-element", "The review names an unknown element, names one twice, or misses one."),
-    ("dpa-review-incomplete", "The review still has pending verdicts or no reviewer and date (warning)."),
+    ("dpa-provider-id", "`--provider` is not a provider id (lower case letters, digits, hyphens), or is missing where a review file is written."),
+    ("dpa-review-provider", "A review is applied to the profile of another provider."),
+    ("dpa-review-incomplete", "The review still has pending verdicts or no sign-off (warning)."),
     ("dpa-terms", "The built-in term list cannot be read (a build defect)."),
     ("dpa-output", "An output file cannot be written."),
 ];
@@ -68,12 +71,14 @@ pub struct Scan {
     pub figures: Figures,
 }
 
-/// One element's scan result with its description.
+/// One scanner element's result with its description.
 #[derive(Debug, Clone)]
 pub struct ScannedElement {
     pub id: String,
     pub title: String,
     pub basis: String,
+    /// The review-file element it belongs to.
+    pub review_element: Art28Element,
     pub hit: locate::ElementHit,
 }
 
@@ -125,7 +130,7 @@ pub fn scan_bytes(display: &str, bytes: &[u8]) -> Result<Scan, Diagnostic> {
     let mut hits = locate::locate(&doc.lines, &blocks, &terms, language);
     let found = hits
         .iter()
-        .filter(|h| h.result == ScanResult::Found)
+        .filter(|h| h.result == ScanStatus::Found)
         .count();
     let type_evidence = locate::document_type(&doc.lines, &terms, language, found);
     locate::cap(&mut hits, type_evidence.document_type);
@@ -138,6 +143,7 @@ pub fn scan_bytes(display: &str, bytes: &[u8]) -> Result<Scan, Diagnostic> {
             id: e.id.clone(),
             title: e.title.clone(),
             basis: e.basis.clone(),
+            review_element: e.review_element,
             hit,
         })
         .collect();
@@ -156,49 +162,57 @@ pub fn scan_bytes(display: &str, bytes: &[u8]) -> Result<Scan, Diagnostic> {
 }
 
 impl Scan {
-    /// The review file, pre-filled with the scan and every verdict `pending`.
-    pub fn to_review(&self, provider: Option<String>) -> DpaReview {
-        DpaReview {
-            kind: REVIEW_KIND.to_string(),
-            schema_version: REVIEW_SCHEMA_VERSION,
-            provider,
-            document: ReviewedDocument {
-                file: self.file.clone(),
-                source: None,
-                version: None,
-                sha256: self.sha256.clone(),
-                format: self.format,
-                language: self.language,
-                document_type: self.type_evidence.document_type,
-                lines: self.lines as u32,
-            },
-            figures: self.figures.clone(),
-            elements: self
-                .elements
-                .iter()
-                .map(|e| ElementReview {
-                    id: e.id.clone(),
-                    title: e.title.clone(),
-                    basis: e.basis.clone(),
-                    scan: ScanFinding {
-                        result: e.hit.result,
-                        confidence: e.hit.confidence,
-                        section: e.hit.section.clone(),
-                        lines: e.hit.lines,
-                        quote: e.hit.quote.clone(),
-                        matched_terms: e.hit.matched_terms.clone(),
-                    },
+    /// The review file, pre-filled with the scan and every verdict `pending`. The
+    /// three sub-processor scanner elements are merged into `art28_3_d_subprocessors`:
+    /// found only when all three are found.
+    pub fn to_review(&self, provider: String) -> DpaReview {
+        let elements = Art28Element::ALL
+            .iter()
+            .map(|re| {
+                let parts: Vec<&ScannedElement> = self
+                    .elements
+                    .iter()
+                    .filter(|e| e.review_element == *re)
+                    .collect();
+                ElementReview {
+                    element: *re,
+                    scan: Some(merge_hits(&parts)),
                     verdict: Verdict::Pending,
                     comment: None,
                     reviewer: None,
                     date: None,
-                })
-                .collect(),
-            sign_off: SignOff::default(),
+                }
+            })
+            .collect();
+        let f = &self.figures;
+        DpaReview {
+            kind: DPA_REVIEW_KIND.to_string(),
+            schema_version: DPA_REVIEW_SCHEMA_VERSION,
+            provider,
+            document: ReviewedDocument {
+                file_name: Path::new(&self.file)
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| self.file.clone()),
+                sha256: self.sha256.clone(),
+                language: self.language,
+                version: None,
+                date: None,
+                source: None,
+                document_type: Some(self.type_evidence.document_type),
+            },
+            elements,
+            figures: DpaFigures {
+                subprocessor_notice_days: f.subprocessor_notice_days.as_ref().map(|x| x.value),
+                breach_notice_hours: f.breach_notice_hours.as_ref().map(|x| x.value),
+                scc_module: f.scc_module.as_ref().map(|x| x.value),
+                governing_law: f.governing_law.as_ref().map(|x| x.value.clone()),
+            },
+            sign_off: None,
         }
     }
 
-    pub fn count(&self, r: ScanResult) -> usize {
+    pub fn count(&self, r: ScanStatus) -> usize {
         self.elements.iter().filter(|e| e.hit.result == r).count()
     }
 
@@ -242,16 +256,16 @@ impl Scan {
         let _ = writeln!(
             s,
             "  elements: {} found, {} unclear, {} not found (of {})",
-            self.count(ScanResult::Found),
-            self.count(ScanResult::Unclear),
-            self.count(ScanResult::NotFound),
+            self.count(ScanStatus::Found),
+            self.count(ScanStatus::Unclear),
+            self.count(ScanStatus::NotFound),
             self.elements.len()
         );
         for e in &self.elements {
             let mark = match e.hit.result {
-                ScanResult::Found => "found    ",
-                ScanResult::Unclear => "unclear  ",
-                ScanResult::NotFound => "NOT FOUND",
+                ScanStatus::Found => "found    ",
+                ScanStatus::Unclear => "unclear  ",
+                ScanStatus::NotFound => "NOT FOUND",
             };
             let at = match (&e.hit.section, e.hit.lines) {
                 (Some(sec), Some([a, b])) => format!("{sec}, lines {a}-{b}"),
@@ -304,6 +318,7 @@ pub fn lang_str(l: DocumentLanguage) -> &'static str {
     match l {
         DocumentLanguage::De => "de",
         DocumentLanguage::En => "en",
+        DocumentLanguage::Other => "other",
     }
 }
 
@@ -325,108 +340,119 @@ pub fn format_str(f: DocumentFormat) -> &'static str {
 
 pub fn confidence_str(c: ScanConfidence) -> &'static str {
     match c {
-        ScanConfidence::None => "none",
         ScanConfidence::Low => "low",
         ScanConfidence::Medium => "medium",
         ScanConfidence::High => "high",
     }
 }
 
-pub fn result_str(r: ScanResult) -> &'static str {
+pub fn result_str(r: ScanStatus) -> &'static str {
     match r {
-        ScanResult::Found => "found",
-        ScanResult::Unclear => "unclear",
-        ScanResult::NotFound => "not_found",
+        ScanStatus::Found => "found",
+        ScanStatus::Unclear => "unclear",
+        ScanStatus::NotFound => "not_found",
     }
 }
 
-/// Reads a review file: schema and types through `load::parse_document`, then the
-/// checks only this module knows (kind, version, element IDs). Warnings (pending
-/// verdicts) come back with the review.
+/// Merges the scanner elements of one review element: found when all are found,
+/// not found when none is found or unclear, unclear otherwise; the passage and
+/// lines of the first part that has one; all matched terms.
+fn merge_hits(parts: &[&ScannedElement]) -> ScanResult {
+    let all = |s: ScanStatus| parts.iter().all(|p| p.hit.result == s);
+    let status = if parts.is_empty() || all(ScanStatus::NotFound) {
+        ScanStatus::NotFound
+    } else if all(ScanStatus::Found) {
+        ScanStatus::Found
+    } else {
+        ScanStatus::Unclear
+    };
+    let confidence = if status == ScanStatus::Found {
+        parts
+            .iter()
+            .map(|p| p.hit.confidence)
+            .min_by_key(|c| match c {
+                ScanConfidence::Low => 0,
+                ScanConfidence::Medium => 1,
+                ScanConfidence::High => 2,
+            })
+            .unwrap_or(ScanConfidence::Low)
+    } else {
+        ScanConfidence::Low
+    };
+    let located: Vec<&&ScannedElement> = parts.iter().filter(|p| p.hit.lines.is_some()).collect();
+    let line_start = located.iter().filter_map(|p| p.hit.lines.map(|l| l[0])).min();
+    let line_end = located.iter().filter_map(|p| p.hit.lines.map(|l| l[1])).max();
+    let mut passages: Vec<String> = Vec::new();
+    for p in &located {
+        if let Some(q) = &p.hit.quote {
+            if !passages.contains(q) {
+                passages.push(q.clone());
+            }
+        }
+    }
+    let mut matched_terms = Vec::new();
+    for p in parts {
+        for t in &p.hit.matched_terms {
+            let t = if parts.len() > 1 {
+                format!("{}: {t}", p.id)
+            } else {
+                t.clone()
+            };
+            matched_terms.push(t);
+        }
+    }
+    ScanResult {
+        status,
+        section: located.first().and_then(|p| p.hit.section.clone()),
+        line_start: if status == ScanStatus::NotFound { None } else { line_start },
+        line_end: if status == ScanStatus::NotFound { None } else { line_end },
+        passage: if status == ScanStatus::NotFound || passages.is_empty() {
+            None
+        } else {
+            Some(passages.join(" … "))
+        },
+        confidence,
+        matched_terms,
+    }
+}
+
+/// Reads a review file through `load::parse_document` (schema and types). Warnings
+/// about an unfinished review (pending verdicts, no sign-off) come back with it.
 pub fn load_review(path: &Path) -> Result<(DpaReview, Vec<Diagnostic>), Vec<Diagnostic>> {
     let file = SourceFile::read(path).map_err(|d| vec![d])?;
     let review: DpaReview = parse_document(&file, DocumentKind::DpaReview)?;
-    let diags = check_review(&review, &file.display);
-    if diags.iter().any(Diagnostic::is_error) {
-        return Err(diags);
-    }
+    let diags = review_warnings(&review, &file.display);
     Ok((review, diags))
 }
 
-/// Semantic checks of a review.
-pub fn check_review(review: &DpaReview, display: &str) -> Vec<Diagnostic> {
+/// Warnings about a review that is not finished yet.
+pub fn review_warnings(review: &DpaReview, display: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    if review.kind != REVIEW_KIND || review.schema_version != REVIEW_SCHEMA_VERSION {
-        out.push(
-            Diagnostic::error(
-                "dpa-review-kind",
-                format!(
-                    "kind `{}` version {} is not a DPA review this build reads",
-                    review.kind, review.schema_version
-                ),
-            )
-            .in_file(display)
-            .pointer("/kind")
-            .expected("kind: dpa_review, schema_version: 1"),
-        );
-    }
-    let known = element_ids();
-    let mut seen: Vec<&str> = Vec::new();
-    for (i, e) in review.elements.iter().enumerate() {
-        if !known.contains(&e.id) {
-            out.push(
-                Diagnostic::error("dpa-review-element", format!("unknown element `{}`", e.id))
-                    .in_file(display)
-                    .pointer(format!("/elements/{i}/id"))
-                    .expected(known.join(", "))
-                    .help("keep the element IDs the scanner wrote"),
-            );
-        } else if seen.contains(&e.id.as_str()) {
-            out.push(
-                Diagnostic::error("dpa-review-element", format!("element `{}` appears twice", e.id))
-                    .in_file(display)
-                    .pointer(format!("/elements/{i}/id")),
-            );
-        }
-        seen.push(&e.id);
-    }
-    for id in &known {
-        if !seen.contains(&id.as_str()) {
-            out.push(
-                Diagnostic::warning(
-                    "dpa-review-element",
-                    format!("element `{id}` is missing from the review"),
-                )
-                .in_file(display)
-                .pointer("/elements")
-                .help("re-run `cloudvet dpa scan` to get every element"),
-            );
-        }
-    }
     let pending = review
         .elements
         .iter()
         .filter(|e| e.verdict == Verdict::Pending)
         .count();
-    if pending > 0 {
+    let missing = Art28Element::ALL
+        .iter()
+        .filter(|a| !review.elements.iter().any(|e| e.element == **a))
+        .count();
+    if pending + missing > 0 {
         out.push(
             Diagnostic::warning(
                 "dpa-review-incomplete",
-                format!("{pending} element(s) still have the verdict `pending`"),
+                format!("{} element(s) are not decided yet (pending or not listed)", pending + missing),
             )
             .in_file(display)
-            .help("set each verdict to accept, negotiate or reject; pending elements do not feed the assessment"),
+            .help("set each verdict to accept, negotiate or reject; undecided elements do not feed the assessment"),
         );
     }
-    if review.sign_off.reviewer.is_none() || review.sign_off.date.is_none() {
+    if review.sign_off.is_none() {
         out.push(
-            Diagnostic::warning(
-                "dpa-review-incomplete",
-                "the review has no reviewer or no date in `sign_off`",
-            )
-            .in_file(display)
-            .pointer("/sign_off")
-            .help("a review without reviewer and date does not feed the assessment"),
+            Diagnostic::warning("dpa-review-incomplete", "the review is not signed off")
+                .in_file(display)
+                .pointer("/sign_off")
+                .help("add `sign_off` (name, role, date, decision) once every element is decided"),
         );
     }
     out

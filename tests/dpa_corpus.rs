@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use cloudvet::model::review::{DocumentType, ScanResult};
+use cloudvet::model::review::{DocumentType, ScanStatus as ScanResult};
 use serde::Deserialize;
 
 #[derive(Debug, Deserialize)]

@@ -34,7 +34,7 @@ pub enum ScanFormat {
 pub struct ScanArgs {
     /// The agreement: .txt, .md or .pdf (with a text layer).
     pub file: PathBuf,
-    /// The provider profile id the review belongs to.
+    /// The provider profile id the review belongs to (needed for --out and --format json).
     #[arg(long)]
     pub provider: Option<String>,
     /// Write the pre-filled review file (YAML) here.
@@ -87,8 +87,10 @@ fn fail(d: &Diagnostic) -> Status {
 /// The header written above a fresh review file.
 const REVIEW_HEADER: &str = "\
 # DPA review pre-filled by `cloudvet dpa scan`. The scan is a keyword search, not a legal assessment.
-# For each element: read the passage, set `verdict` to accept, negotiate or reject, and add a `comment`.
-# Then fill `sign_off` (reviewer, role, date YYYY-MM-DD, verdict) and render it: `cloudvet dpa report FILE`.
+# For each element: read the passage; set `verdict` (accept | negotiate | reject), `comment`,
+# `reviewer` and `date` (YYYY-MM-DD). Then add
+#   sign_off: {name: ..., role: ..., date: YYYY-MM-DD, decision: approved | approved_with_conditions | rejected}
+# and render it: `cloudvet dpa report FILE`. Accepted elements become verified facts in the assessment.
 ";
 
 fn scan(a: &ScanArgs, _global: &Global) -> Status {
@@ -100,7 +102,7 @@ fn scan(a: &ScanArgs, _global: &Global) -> Status {
             && !p.starts_with('-');
         if !ok {
             return fail(
-                &Diagnostic::error("dpa-review-kind", format!("`{p}` is not a provider id"))
+                &Diagnostic::error("dpa-provider-id", format!("`{p}` is not a provider id"))
                     .expected("lower case letters, digits and hyphens, e.g. `ionos-cloud`"),
             );
         }
@@ -109,7 +111,23 @@ fn scan(a: &ScanArgs, _global: &Global) -> Status {
         Ok(s) => s,
         Err(d) => return fail(&d),
     };
-    let review = scan.to_review(a.provider.clone());
+    let needs_review = a.out.is_some() || a.format == ScanFormat::Json;
+    let review = match (&a.provider, needs_review) {
+        (Some(p), _) => scan.to_review(p.clone()),
+        (None, false) => {
+            emit(&scan.summary());
+            return Status::Ok;
+        }
+        (None, true) => {
+            return fail(
+                &Diagnostic::error(
+                    "dpa-provider-id",
+                    "a review file names its provider: `--provider ID` is missing",
+                )
+                .help("pass the id of the provider profile, e.g. `--provider ionos-cloud`"),
+            )
+        }
+    };
     if let Some(out) = &a.out {
         if out.exists() && !a.force {
             return fail(

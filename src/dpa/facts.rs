@@ -6,48 +6,51 @@
 //!   agreement *as written* does not meet the requirement; once it is renegotiated,
 //!   the new text gets a new review. `pending` → no fact (the profile's value stays).
 //! - A verdict counts only with a reviewer and a date (the element's own, else the
-//!   sign-off's). Facts get `status: verified`, `as_of` = that date, `source` = the
+//!   sign-off's name and date). Facts get `status: verified`, `as_of` = that date, `source` = the
 //!   reviewed document (its `source` address, else its file name) and a note naming
 //!   reviewer, verdict and comment.
-//! - A fact fed by several elements (e.g. `clauses/subprocessor_conditions` from
-//!   authorisation, objection right and flow-down) is `true` only when all are
+//! - A fact fed by several elements (`clauses/art32_36_assistance` from the
+//!   Arts. 32–36 assistance and the breach notification) is `true` only when all are
 //!   accepted, and is left out while any of them is pending.
-//! - `transfer_mechanism` feeds no fact: transfers are assessed per destination
+//! - `ch5_transfer_mechanism` feeds no fact: transfers are assessed per destination
 //!   (`transfers.destinations[]`), which a DPA review does not establish.
 
 use crate::diag::Diagnostic;
 use crate::model::common::{AsOf, Date, EvidenceStatus, Fact, Known, Provenance};
 use crate::model::provider::ProviderProfile;
-use crate::model::review::{DocumentType, DpaReview, ElementReview, Verdict};
+use crate::model::review::{Art28Element, DocumentType, DpaReview, ElementReview, Verdict};
 
-/// Which elements decide which boolean profile fact (JSON pointer into the profile).
-pub const FACT_MAP: &[(&str, &[&str])] = &[
-    ("/dpa/processing_description/subject_matter", &["subject_matter_duration"]),
-    ("/dpa/processing_description/duration", &["subject_matter_duration"]),
-    ("/dpa/processing_description/nature_and_purpose", &["nature_purpose"]),
-    ("/dpa/processing_description/data_types", &["data_types"]),
-    ("/dpa/processing_description/data_subject_categories", &["data_subjects"]),
-    ("/dpa/processing_description/controller_rights", &["controller_rights"]),
-    ("/dpa/clauses/instructions", &["instructions"]),
-    ("/dpa/clauses/transfer_instructions", &["instructions"]),
-    ("/dpa/clauses/legal_requirement_notice", &["instructions"]),
-    ("/dpa/clauses/confidentiality", &["confidentiality"]),
-    ("/dpa/clauses/security", &["security"]),
+/// Which review elements decide which boolean profile fact (JSON pointer into the profile).
+pub const FACT_MAP: &[(&str, &[Art28Element])] = &[
+    ("/dpa/processing_description/subject_matter", &[Art28Element::SubjectDuration]),
+    ("/dpa/processing_description/duration", &[Art28Element::SubjectDuration]),
+    ("/dpa/processing_description/nature_and_purpose", &[Art28Element::NaturePurpose]),
+    ("/dpa/processing_description/data_types", &[Art28Element::DataTypes]),
+    ("/dpa/processing_description/data_subject_categories", &[Art28Element::DataSubjects]),
+    ("/dpa/processing_description/controller_rights", &[Art28Element::ControllerRights]),
+    ("/dpa/clauses/instructions", &[Art28Element::Instructions]),
+    ("/dpa/clauses/transfer_instructions", &[Art28Element::Instructions]),
+    ("/dpa/clauses/legal_requirement_notice", &[Art28Element::Instructions]),
+    ("/dpa/clauses/confidentiality", &[Art28Element::Confidentiality]),
+    ("/dpa/clauses/security", &[Art28Element::Security]),
+    ("/dpa/clauses/subprocessor_conditions", &[Art28Element::Subprocessors]),
+    ("/dpa/clauses/dsr_assistance", &[Art28Element::DsrAssistance]),
     (
-        "/dpa/clauses/subprocessor_conditions",
-        &["subprocessor_authorisation", "subprocessor_objection", "subprocessor_flow_down"],
+        "/dpa/clauses/art32_36_assistance",
+        &[Art28Element::Assistance32To36, Art28Element::BreachNotification],
     ),
-    ("/dpa/clauses/dsr_assistance", &["dsr_assistance"]),
-    ("/dpa/clauses/art32_36_assistance", &["compliance_assistance", "breach_notification"]),
-    ("/dpa/clauses/delete_or_return", &["deletion_return"]),
-    ("/dpa/clauses/audit", &["audits"]),
-    ("/dpa/clauses/inspection_allowed", &["audits"]),
-    ("/dpa/clauses/infringing_instruction_notice", &["infringing_instructions"]),
-    ("/dpa/tom_annex/concrete", &["tom_annex"]),
-    ("/dpa/subprocessors/change_notice", &["subprocessor_objection"]),
-    ("/dpa/subprocessors/objection_right", &["subprocessor_objection"]),
-    ("/dpa/subprocessors/flow_down", &["subprocessor_flow_down"]),
-    ("/dpa/subprocessors/liability", &["subprocessor_liability"]),
+    ("/dpa/clauses/delete_or_return", &[Art28Element::DeleteReturn]),
+    ("/dpa/clauses/audit", &[Art28Element::Audits]),
+    ("/dpa/clauses/inspection_allowed", &[Art28Element::Audits]),
+    (
+        "/dpa/clauses/infringing_instruction_notice",
+        &[Art28Element::InfringingInstruction],
+    ),
+    ("/dpa/tom_annex/concrete", &[Art28Element::TomAnnex]),
+    ("/dpa/subprocessors/change_notice", &[Art28Element::Subprocessors]),
+    ("/dpa/subprocessors/objection_right", &[Art28Element::Subprocessors]),
+    ("/dpa/subprocessors/flow_down", &[Art28Element::Subprocessors]),
+    ("/dpa/subprocessors/liability", &[Art28Element::SubprocessorLiability]),
 ];
 
 /// One boolean fact derived from the review.
@@ -55,14 +58,15 @@ pub const FACT_MAP: &[(&str, &[&str])] = &[
 pub struct ReviewFact {
     /// JSON pointer into the provider profile, e.g. `/dpa/clauses/audit`.
     pub pointer: &'static str,
-    /// The elements whose verdicts decided it.
-    pub elements: Vec<String>,
+    /// The review elements whose verdicts decided it.
+    pub elements: Vec<Art28Element>,
     pub fact: Fact<bool>,
 }
 
 fn reviewed_by(review: &DpaReview, e: &ElementReview) -> Option<(String, Date)> {
-    let who = e.reviewer.clone().or_else(|| review.sign_off.reviewer.clone())?;
-    let when = e.date.or(review.sign_off.date)?;
+    let so = review.sign_off.as_ref();
+    let who = e.reviewer.clone().or_else(|| so.map(|s| s.name.clone()))?;
+    let when = e.date.or(so.map(|s| s.date))?;
     Some((who, when))
 }
 
@@ -71,7 +75,7 @@ fn source_of(review: &DpaReview) -> String {
         .document
         .source
         .clone()
-        .unwrap_or_else(|| review.document.file.clone())
+        .unwrap_or_else(|| review.document.file_name.clone())
 }
 
 /// The boolean facts a review establishes (see the module docs for the rules).
@@ -80,7 +84,7 @@ pub fn review_to_facts(review: &DpaReview) -> Vec<ReviewFact> {
     for (pointer, ids) in FACT_MAP {
         let mut parts = Vec::new();
         for id in *ids {
-            let Some(e) = review.elements.iter().find(|e| e.id == *id) else {
+            let Some(e) = review.elements.iter().find(|e| e.element == *id) else {
                 parts.clear();
                 break;
             };
@@ -103,7 +107,11 @@ pub fn review_to_facts(review: &DpaReview) -> Vec<ReviewFact> {
         let note = parts
             .iter()
             .map(|(e, who, d)| {
-                let mut s = format!("DPA review: {} {} by {who} on {d}", e.id, e.verdict.as_str());
+                let mut s = format!(
+                    "DPA review: {} {} by {who} on {d}",
+                    e.element.id(),
+                    verdict_str(e.verdict)
+                );
                 if let Some(c) = &e.comment {
                     s.push_str(": ");
                     s.push_str(c);
@@ -114,7 +122,7 @@ pub fn review_to_facts(review: &DpaReview) -> Vec<ReviewFact> {
             .join("; ");
         out.push(ReviewFact {
             pointer,
-            elements: ids.iter().map(|s| s.to_string()).collect(),
+            elements: ids.to_vec(),
             fact: Fact {
                 value: Known::Value(value),
                 provenance: Provenance {
@@ -131,7 +139,17 @@ pub fn review_to_facts(review: &DpaReview) -> Vec<ReviewFact> {
 }
 
 fn signed(review: &DpaReview) -> Option<(String, Date)> {
-    Some((review.sign_off.reviewer.clone()?, review.sign_off.date?))
+    review.sign_off.as_ref().map(|s| (s.name.clone(), s.date))
+}
+
+/// The file form of a verdict.
+pub fn verdict_str(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Accept => "accept",
+        Verdict::Negotiate => "negotiate",
+        Verdict::Reject => "reject",
+        Verdict::Pending => "pending",
+    }
 }
 
 fn provenance(review: &DpaReview, date: Date) -> Provenance {
@@ -190,18 +208,16 @@ pub fn apply_review(
     profile: &mut ProviderProfile,
     review: &DpaReview,
 ) -> Result<Vec<&'static str>, Diagnostic> {
-    if let Some(p) = &review.provider {
-        if *p != profile.id {
-            return Err(Diagnostic::error(
-                "dpa-review-element",
-                format!(
-                    "the review is for provider `{p}`, not `{}`",
-                    profile.id
-                ),
-            )
-            .pointer("/provider")
-            .help("set `provider:` in the review to the profile's id"));
-        }
+    if review.provider != profile.id {
+        return Err(Diagnostic::error(
+            "dpa-review-provider",
+            format!(
+                "the review is for provider `{}`, not `{}`",
+                review.provider, profile.id
+            ),
+        )
+        .pointer("/provider")
+        .help("set `provider:` in the review to the profile's id"));
     }
     let mut applied = Vec::new();
     for f in review_to_facts(review) {
@@ -212,7 +228,7 @@ pub fn apply_review(
     }
     if let Some((who, date)) = signed(review) {
         let note = format!("DPA review signed off by {who} on {date}");
-        if review.document.document_type == DocumentType::Dpa {
+        if review.document.document_type != Some(DocumentType::NotADpa) {
             if let Some(slot) = bool_slot(profile, "/dpa/available") {
                 *slot = Fact {
                     value: Known::Value(true),
@@ -223,17 +239,17 @@ pub fn apply_review(
             }
         }
         let fig = &review.figures;
-        if let Some(h) = &fig.breach_notice_hours {
+        if let Some(h) = fig.breach_notice_hours {
             profile.dpa.breach_notice_hours = Fact {
-                value: Known::Value(h.value),
+                value: Known::Value(h),
                 provenance: provenance(review, date),
                 note: Some(note.clone()),
             };
             applied.push("/dpa/breach_notice_hours");
         }
-        if let Some(n) = &fig.subprocessor_notice_days {
+        if let Some(n) = fig.subprocessor_notice_days {
             profile.dpa.subprocessors.notice_days = Fact {
-                value: Known::Value(n.value),
+                value: Known::Value(n),
                 provenance: provenance(review, date),
                 note: Some(note.clone()),
             };
@@ -241,7 +257,7 @@ pub fn apply_review(
         }
         if let Some(l) = &fig.governing_law {
             profile.dpa.governing_law = Fact {
-                value: Known::Value(l.value.clone()),
+                value: Known::Value(l.clone()),
                 provenance: provenance(review, date),
                 note: Some(note),
             };
@@ -257,16 +273,13 @@ mod tests {
 
     #[test]
     fn every_mapped_pointer_has_a_slot_and_known_elements() {
-        let ids = crate::dpa::element_ids();
         let mut p: ProviderProfile = serde_yaml::from_str(
             "kind: provider\nschema_version: 1\nid: x\nname: X\n",
         )
         .unwrap();
         for (ptr, els) in FACT_MAP {
             assert!(bool_slot(&mut p, ptr).is_some(), "{ptr}");
-            for e in *els {
-                assert!(ids.iter().any(|i| i == e), "{e}");
-            }
+            assert!(!els.is_empty());
         }
     }
 }

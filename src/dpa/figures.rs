@@ -2,7 +2,26 @@
 //! SCC module and the governing law. Each comes from one sentence that carries the
 //! context terms in `terms.yaml` and a number with a unit (or a country name).
 
-use crate::model::review::{Figure, Figures};
+/// One figure and where it was found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure<T> {
+    pub value: T,
+    /// Section label, e.g. `§ 5` or `7.2`.
+    pub section: Option<String>,
+    /// First and last line (1-based, inclusive).
+    pub lines: Option<[u32; 2]>,
+    /// The sentence the figure was read from.
+    pub quote: Option<String>,
+}
+
+/// The figures found in a document.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Figures {
+    pub subprocessor_notice_days: Option<Figure<u32>>,
+    pub breach_notice_hours: Option<Figure<u32>>,
+    pub scc_module: Option<Figure<u32>>,
+    pub governing_law: Option<Figure<String>>,
+}
 
 use super::locate::Joined;
 use super::sections::Block;

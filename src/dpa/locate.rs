@@ -1,7 +1,7 @@
 //! Locating the Art. 28 elements: language, document type, scoring of sections
 //! against the term lists, and the quoted passage.
 
-use crate::model::review::{DocumentLanguage, DocumentType, ScanConfidence, ScanResult};
+use crate::model::review::{DocumentLanguage, DocumentType, ScanConfidence, ScanStatus};
 
 use super::sections::Block;
 use super::terms::{normalise, term_matches, ElementTerms, PerLanguage, Terms};
@@ -243,7 +243,7 @@ fn count_occurrences(hay: &str, term: &str) -> usize {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElementHit {
     pub id: String,
-    pub result: ScanResult,
+    pub result: ScanStatus,
     pub confidence: ScanConfidence,
     pub score: u32,
     pub section: Option<String>,
@@ -386,8 +386,8 @@ pub fn cap(hits: &mut [ElementHit], document_type: DocumentType) {
         return;
     }
     for h in hits {
-        if h.result == ScanResult::Found {
-            h.result = ScanResult::Unclear;
+        if h.result == ScanStatus::Found {
+            h.result = ScanStatus::Unclear;
             h.confidence = ScanConfidence::Low;
         }
     }
@@ -414,8 +414,8 @@ fn locate_one(
     let Some((i, s)) = best else {
         return ElementHit {
             id: el.id.clone(),
-            result: ScanResult::NotFound,
-            confidence: ScanConfidence::None,
+            result: ScanStatus::NotFound,
+            confidence: ScanConfidence::Low,
             score: 0,
             section: None,
             lines: None,
@@ -425,19 +425,19 @@ fn locate_one(
     };
     let u = &units[i];
     let result = if is_found(&s) {
-        ScanResult::Found
+        ScanStatus::Found
     } else if s.points >= 2 {
-        ScanResult::Unclear
+        ScanStatus::Unclear
     } else {
-        ScanResult::NotFound
+        ScanStatus::NotFound
     };
     let confidence = match result {
-        ScanResult::Found if s.points >= 7 => ScanConfidence::High,
-        ScanResult::Found => ScanConfidence::Medium,
-        ScanResult::Unclear => ScanConfidence::Low,
-        ScanResult::NotFound => ScanConfidence::None,
+        ScanStatus::Found if s.points >= 7 => ScanConfidence::High,
+        ScanStatus::Found => ScanConfidence::Medium,
+        ScanStatus::Unclear => ScanConfidence::Low,
+        ScanStatus::NotFound => ScanConfidence::Low,
     };
-    if result == ScanResult::NotFound {
+    if result == ScanStatus::NotFound {
         return ElementHit {
             id: el.id.clone(),
             result,

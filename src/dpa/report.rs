@@ -4,26 +4,93 @@
 
 use std::fmt::Write as _;
 
-use crate::model::review::{DocumentType, DpaReview, Verdict};
+use crate::model::review::{
+    Art28Element, DocumentType, DpaReview, ElementReview, SignOffDecision, Verdict,
+};
 
-use super::{confidence_str, format_str, lang_str, result_str, type_str};
+use super::facts::verdict_str;
+use super::{confidence_str, lang_str, result_str, type_str};
+
+/// What each review element requires, and its legal basis.
+pub fn element_text(e: Art28Element) -> (&'static str, &'static str) {
+    match e {
+        Art28Element::SubjectDuration => ("Subject matter and duration of the processing", "GDPR Art. 28(3), first sentence"),
+        Art28Element::NaturePurpose => ("Nature and purpose of the processing", "GDPR Art. 28(3), first sentence"),
+        Art28Element::DataTypes => ("Type of personal data", "GDPR Art. 28(3), first sentence"),
+        Art28Element::DataSubjects => ("Categories of data subjects", "GDPR Art. 28(3), first sentence"),
+        Art28Element::ControllerRights => ("Obligations and rights of the controller", "GDPR Art. 28(3), first sentence"),
+        Art28Element::Instructions => ("Only on documented instructions, including on transfers; notice of a legal duty to process otherwise", "GDPR Art. 28(3)(a)"),
+        Art28Element::Confidentiality => ("Authorised persons bound to confidentiality", "GDPR Art. 28(3)(b)"),
+        Art28Element::Security => ("Measures required by Art. 32", "GDPR Art. 28(3)(c), Art. 32"),
+        Art28Element::Subprocessors => ("Sub-processors: prior authorisation, notice of changes and right to object, same obligations flowed down", "GDPR Art. 28(2), (3)(d), (4)"),
+        Art28Element::DsrAssistance => ("Assistance with data subjects' requests", "GDPR Art. 28(3)(e)"),
+        Art28Element::Assistance32To36 => ("Assistance with security, breach notification, impact assessment, prior consultation", "GDPR Art. 28(3)(f)"),
+        Art28Element::BreachNotification => ("Breach notification to the controller without undue delay", "GDPR Art. 33(2)"),
+        Art28Element::DeleteReturn => ("Deletion or return at the end, at the controller's choice", "GDPR Art. 28(3)(g)"),
+        Art28Element::Audits => ("Information to demonstrate compliance; audits including inspections", "GDPR Art. 28(3)(h)"),
+        Art28Element::InfringingInstruction => ("Immediate notice of an instruction that infringes data protection law", "GDPR Art. 28(3), second subparagraph"),
+        Art28Element::TransferMechanism => ("Third-country transfers and their tool (SCCs and module, adequacy, DPF, BCRs)", "GDPR Arts. 44–49"),
+        Art28Element::TomAnnex => ("Concrete technical and organisational measures (annex)", "GDPR Art. 32; EDPB Guidelines 07/2020"),
+        Art28Element::SubprocessorLiability => ("Processor fully liable for its sub-processors", "GDPR Art. 28(4), second sentence"),
+    }
+}
+
+fn decision_str(d: SignOffDecision) -> &'static str {
+    match d {
+        SignOffDecision::Approved => "approved",
+        SignOffDecision::ApprovedWithConditions => "approved with conditions",
+        SignOffDecision::Rejected => "rejected",
+    }
+}
+
+fn scan_str(e: &ElementReview) -> String {
+    match &e.scan {
+        Some(s) => format!("{} ({})", result_str(s.status), confidence_str(s.confidence)),
+        None => "not scanned".into(),
+    }
+}
+
+fn where_str(e: &ElementReview) -> String {
+    let Some(s) = &e.scan else {
+        return String::new();
+    };
+    let lines = match (s.line_start, s.line_end) {
+        (Some(a), Some(b)) => lines_str(Some([a, b])),
+        (Some(a), None) => lines_str(Some([a, a])),
+        _ => String::new(),
+    };
+    [s.section.clone().unwrap_or_default(), lines]
+        .into_iter()
+        .filter(|x| !x.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The review's elements in article order, listed or not.
+fn rows(r: &DpaReview) -> Vec<(Art28Element, Option<&ElementReview>)> {
+    Art28Element::ALL
+        .iter()
+        .map(|a| (*a, r.elements.iter().find(|e| e.element == *a)))
+        .collect()
+}
 
 /// Counts of verdicts: (accept, negotiate, reject, pending).
 pub fn verdict_counts(r: &DpaReview) -> (usize, usize, usize, usize) {
     let c = |v: Verdict| r.elements.iter().filter(|e| e.verdict == v).count();
+    let unlisted = Art28Element::ALL
+        .iter()
+        .filter(|a| !r.elements.iter().any(|e| e.element == **a))
+        .count();
     (
         c(Verdict::Accept),
         c(Verdict::Negotiate),
         c(Verdict::Reject),
-        c(Verdict::Pending),
+        c(Verdict::Pending) + unlisted,
     )
 }
 
 fn title(r: &DpaReview) -> String {
-    match &r.provider {
-        Some(p) => format!("DPA review: {p}"),
-        None => format!("DPA review: {}", r.document.file),
-    }
+    format!("DPA review: {}", r.provider)
 }
 
 fn lines_str(l: Option<[u32; 2]>) -> String {
@@ -34,42 +101,18 @@ fn lines_str(l: Option<[u32; 2]>) -> String {
     }
 }
 
-fn figures(r: &DpaReview) -> Vec<(&'static str, String, String)> {
+fn figures(r: &DpaReview) -> Vec<(&'static str, String)> {
     let f = &r.figures;
-    let mut v = Vec::new();
-    let mut push = |name: &'static str, val: Option<String>, sec: Option<String>, l: Option<[u32; 2]>| {
-        let at = [sec.unwrap_or_default(), lines_str(l)]
-            .into_iter()
-            .filter(|s| !s.is_empty())
-            .collect::<Vec<_>>()
-            .join(", ");
-        v.push((name, val.unwrap_or_else(|| "not stated".into()), at));
-    };
-    push(
-        "Sub-processor notice (days)",
-        f.subprocessor_notice_days.as_ref().map(|x| x.value.to_string()),
-        f.subprocessor_notice_days.as_ref().and_then(|x| x.section.clone()),
-        f.subprocessor_notice_days.as_ref().and_then(|x| x.lines),
-    );
-    push(
-        "Breach notice (hours)",
-        f.breach_notice_hours.as_ref().map(|x| x.value.to_string()),
-        f.breach_notice_hours.as_ref().and_then(|x| x.section.clone()),
-        f.breach_notice_hours.as_ref().and_then(|x| x.lines),
-    );
-    push(
-        "SCC module (2021/914)",
-        f.scc_module.as_ref().map(|x| x.value.to_string()),
-        f.scc_module.as_ref().and_then(|x| x.section.clone()),
-        f.scc_module.as_ref().and_then(|x| x.lines),
-    );
-    push(
-        "Governing law",
-        f.governing_law.as_ref().map(|x| x.value.clone()),
-        f.governing_law.as_ref().and_then(|x| x.section.clone()),
-        f.governing_law.as_ref().and_then(|x| x.lines),
-    );
-    v
+    let n = |v: Option<u32>| v.map(|x| x.to_string()).unwrap_or_else(|| "not stated".into());
+    vec![
+        ("Sub-processor notice (days)", n(f.subprocessor_notice_days)),
+        ("Breach notice (hours)", n(f.breach_notice_hours)),
+        ("SCC module (2021/914)", n(f.scc_module)),
+        (
+            "Governing law",
+            f.governing_law.clone().unwrap_or_else(|| "not stated".into()),
+        ),
+    ]
 }
 
 /// Escapes text for Markdown (inline, in tables).
@@ -113,97 +156,94 @@ pub fn markdown(r: &DpaReview) -> String {
     let mut s = String::new();
     let d = &r.document;
     let (acc, neg, rej, pen) = verdict_counts(r);
+    let blank = "________________";
     let _ = writeln!(s, "# {}\n", md_escape(&title(r)));
     let _ = writeln!(s, "| Document | |\n|---|---|");
-    let _ = writeln!(s, "| File | {} |", md_escape(&d.file));
+    let _ = writeln!(s, "| File | {} |", md_escape(&d.file_name));
     if let Some(src) = &d.source {
         let _ = writeln!(s, "| Source | {} |", md_escape(src));
     }
     if let Some(v) = &d.version {
         let _ = writeln!(s, "| Version | {} |", md_escape(v));
     }
-    let _ = writeln!(s, "| SHA-256 | `{}` |", d.sha256);
-    let _ = writeln!(
-        s,
-        "| Format, language, lines | {}, {}, {} |",
-        format_str(d.format),
-        lang_str(d.language),
-        d.lines
-    );
-    let _ = writeln!(s, "| Document type (scanner) | {} |", type_str(d.document_type));
+    if let Some(v) = &d.date {
+        let _ = writeln!(s, "| Date | {v} |");
+    }
+    let _ = writeln!(s, "| SHA-256 | `{}` |", md_escape(&d.sha256));
+    let _ = writeln!(s, "| Language | {} |", lang_str(d.language));
+    if let Some(t) = d.document_type {
+        let _ = writeln!(s, "| Document type (scanner) | {} |", type_str(t));
+    }
     let _ = writeln!(
         s,
         "| Verdicts | {acc} accept, {neg} negotiate, {rej} reject, {pen} pending |\n"
     );
-    if d.document_type != DocumentType::Dpa {
+    if let Some(t) = d.document_type.filter(|t| *t != DocumentType::Dpa) {
         let _ = writeln!(
             s,
             "> The scanner did not recognise this document as a data processing agreement ({}).\n",
-            type_str(d.document_type)
+            type_str(t)
         );
     }
     let _ = writeln!(s, "## Elements\n");
     let _ = writeln!(
         s,
-        "| Element | Basis | Scan | Where | Verdict | Comment |\n|---|---|---|---|---|---|"
+        "| Element | Basis | Scan | Where | Verdict | Comment | Reviewer, date |\n|---|---|---|---|---|---|---|"
     );
-    for e in &r.elements {
-        let at = [opt(&e.scan.section), lines_str(e.scan.lines)]
-            .into_iter()
-            .filter(|x| !x.is_empty())
-            .collect::<Vec<_>>()
-            .join(", ");
+    for (el, e) in rows(r) {
+        let (t, basis) = element_text(el);
+        let (scan, at, verdict, comment, by) = match e {
+            Some(e) => (
+                scan_str(e),
+                where_str(e),
+                verdict_str(e.verdict),
+                opt(&e.comment),
+                [opt(&e.reviewer), e.date.map(|d| d.to_string()).unwrap_or_default()]
+                    .into_iter()
+                    .filter(|x| !x.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            None => ("not listed".into(), String::new(), "pending", String::new(), String::new()),
+        };
         let _ = writeln!(
             s,
-            "| {} | {} | {} ({}) | {} | **{}** | {} |",
-            md_escape(&e.title),
-            md_escape(&e.basis),
-            result_str(e.scan.result),
-            confidence_str(e.scan.confidence),
+            "| {} (`{}`) | {} | {} | {} | **{verdict}** | {} | {} |",
+            md_escape(t),
+            el.id(),
+            md_escape(basis),
+            md_escape(&scan),
             md_escape(&at),
-            e.verdict.as_str(),
-            md_escape(&opt(&e.comment)),
+            md_escape(&comment),
+            md_escape(&by),
         );
     }
     let _ = writeln!(s, "\n## Passages\n");
-    for e in &r.elements {
-        if let Some(q) = &e.scan.quote {
-            let _ = writeln!(
-                s,
-                "- **{}** ({}): “{}”",
-                md_escape(&e.id),
-                md_escape(&lines_str(e.scan.lines)),
-                md_escape(q)
-            );
+    for (el, e) in rows(r) {
+        if let Some(q) = e.and_then(|e| e.scan.as_ref()).and_then(|x| x.passage.as_ref()) {
+            let at = e.map(where_str).unwrap_or_default();
+            let _ = writeln!(s, "- **{}** ({}): “{}”", el.id(), md_escape(&at), md_escape(q));
         }
     }
-    let _ = writeln!(s, "\n## Figures\n\n| Figure | Value | Where |\n|---|---|---|");
-    for (name, val, at) in figures(r) {
-        let _ = writeln!(s, "| {name} | {} | {} |", md_escape(&val), md_escape(&at));
+    let _ = writeln!(s, "\n## Figures\n\n| Figure | Value |\n|---|---|");
+    for (name, val) in figures(r) {
+        let _ = writeln!(s, "| {name} | {} |", md_escape(&val));
     }
-    let so = &r.sign_off;
-    let _ = writeln!(s, "\n## Sign-off\n");
-    let _ = writeln!(s, "| | |\n|---|---|");
-    let _ = writeln!(s, "| Overall verdict | **{}** |", so.verdict.as_str());
-    let _ = writeln!(s, "| Comment | {} |", md_escape(&opt(&so.comment)));
-    let _ = writeln!(
-        s,
-        "| Reviewer | {} |",
-        md_escape(&so.reviewer.clone().unwrap_or_else(|| "________________".into()))
-    );
-    let _ = writeln!(
-        s,
-        "| Role | {} |",
-        md_escape(&so.role.clone().unwrap_or_else(|| "________________".into()))
-    );
-    let _ = writeln!(
-        s,
-        "| Date | {} |",
-        so.date
-            .map(|d| d.to_string())
-            .unwrap_or_else(|| "________________".into())
-    );
-    let _ = writeln!(s, "| Signature | ________________ |");
+    let _ = writeln!(s, "\n## Sign-off\n\n| | |\n|---|---|");
+    match &r.sign_off {
+        Some(so) => {
+            let _ = writeln!(s, "| Decision | **{}** |", decision_str(so.decision));
+            let _ = writeln!(s, "| Comment | {} |", md_escape(&opt(&so.comment)));
+            let _ = writeln!(s, "| Name | {} |", md_escape(&so.name));
+            let _ = writeln!(s, "| Role | {} |", md_escape(&opt(&so.role)));
+            let _ = writeln!(s, "| Date | {} |", so.date);
+        }
+        None => {
+            let _ = writeln!(s, "| Decision | approved / approved with conditions / rejected |");
+            let _ = writeln!(s, "| Name | {blank} |\n| Role | {blank} |\n| Date | {blank} |");
+        }
+    }
+    let _ = writeln!(s, "| Signature | {blank} |");
     let _ = writeln!(
         s,
         "\nThe scan locates passages by keywords; it is not a legal assessment. The verdicts are the reviewer's."
@@ -211,13 +251,13 @@ pub fn markdown(r: &DpaReview) -> String {
     s
 }
 
-const CSS: &str = "body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#111}\
+const CSS: &str = "body{font-family:sans-serif;max-width:62rem;margin:2rem auto;padding:0 1rem;color:#111}\
 table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{border:1px solid #bbb;padding:.3rem .5rem;text-align:left;vertical-align:top}\
 th{background:#eee}.accept{color:#0a5d00}.negotiate{color:#8a5a00}.reject{color:#a00}.pending{color:#555}\
 blockquote{margin:.3rem 0;padding-left:.8rem;border-left:3px solid #bbb;color:#333}.note{background:#fff3cd;padding:.5rem}\
-.sign td{height:2rem}";
+.sign td{height:2rem;min-width:20rem}";
 
-/// The review as one self-contained HTML page.
+/// The review as one self-contained HTML page (no external resources; all text escaped).
 pub fn html(r: &DpaReview) -> String {
     let mut s = String::new();
     let d = &r.document;
@@ -226,86 +266,104 @@ pub fn html(r: &DpaReview) -> String {
     let lang = lang_str(d.language);
     let _ = write!(
         s,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<h1>{}</h1>\n<table>\n",
         e_(&title(r)),
         e_(&title(r))
     );
-    let _ = writeln!(s, "<table>");
-    let _ = writeln!(s, "<tr><th>File</th><td>{}</td></tr>", e_(&d.file));
+    let row = |s: &mut String, k: &str, v: &str| {
+        let _ = writeln!(s, "<tr><th>{k}</th><td>{v}</td></tr>");
+    };
+    row(&mut s, "File", &e_(&d.file_name));
     if let Some(src) = &d.source {
-        let _ = writeln!(s, "<tr><th>Source</th><td>{}</td></tr>", e_(src));
+        row(&mut s, "Source", &e_(src));
     }
     if let Some(v) = &d.version {
-        let _ = writeln!(s, "<tr><th>Version</th><td>{}</td></tr>", e_(v));
+        row(&mut s, "Version", &e_(v));
     }
-    let _ = writeln!(s, "<tr><th>SHA-256</th><td><code>{}</code></td></tr>", e_(&d.sha256));
-    let _ = writeln!(
-        s,
-        "<tr><th>Format, language, lines</th><td>{}, {lang}, {}</td></tr>",
-        format_str(d.format),
-        d.lines
+    if let Some(v) = &d.date {
+        row(&mut s, "Date", &v.to_string());
+    }
+    row(&mut s, "SHA-256", &format!("<code>{}</code>", e_(&d.sha256)));
+    row(&mut s, "Language", lang);
+    if let Some(t) = d.document_type {
+        row(&mut s, "Document type (scanner)", type_str(t));
+    }
+    row(
+        &mut s,
+        "Verdicts",
+        &format!("{acc} accept, {neg} negotiate, {rej} reject, {pen} pending"),
     );
-    let _ = writeln!(
-        s,
-        "<tr><th>Document type (scanner)</th><td>{}</td></tr>",
-        type_str(d.document_type)
-    );
-    let _ = writeln!(
-        s,
-        "<tr><th>Verdicts</th><td>{acc} accept, {neg} negotiate, {rej} reject, {pen} pending</td></tr>\n</table>"
-    );
-    if d.document_type != DocumentType::Dpa {
+    s.push_str("</table>\n");
+    if let Some(t) = d.document_type.filter(|t| *t != DocumentType::Dpa) {
         let _ = writeln!(
             s,
             "<p class=\"note\">The scanner did not recognise this document as a data processing agreement ({}).</p>",
-            type_str(d.document_type)
+            type_str(t)
         );
     }
-    let _ = writeln!(s, "<h2>Elements</h2>\n<table>\n<tr><th>Element</th><th>Basis</th><th>Scan</th><th>Where and passage</th><th>Verdict</th><th>Comment</th></tr>");
-    for el in &r.elements {
-        let at = [opt(&el.scan.section), lines_str(el.scan.lines)]
-            .into_iter()
-            .filter(|x| !x.is_empty())
-            .collect::<Vec<_>>()
-            .join(", ");
-        let quote = el
-            .scan
-            .quote
-            .as_ref()
-            .map(|q| format!("<blockquote lang=\"{lang}\">{}</blockquote>", e_(q)))
-            .unwrap_or_default();
-        let v = el.verdict.as_str();
+    let _ = writeln!(s, "<h2>Elements</h2>\n<table>\n<tr><th>Element</th><th>Basis</th><th>Scan</th><th>Where and passage</th><th>Verdict</th><th>Comment</th><th>Reviewer, date</th></tr>");
+    for (el, e) in rows(r) {
+        let (t, basis) = element_text(el);
+        let (scan, at, verdict, comment, by, quote) = match e {
+            Some(e) => (
+                scan_str(e),
+                where_str(e),
+                verdict_str(e.verdict),
+                opt(&e.comment),
+                [opt(&e.reviewer), e.date.map(|d| d.to_string()).unwrap_or_default()]
+                    .into_iter()
+                    .filter(|x| !x.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                e.scan
+                    .as_ref()
+                    .and_then(|x| x.passage.as_ref())
+                    .map(|q| format!("<blockquote lang=\"{lang}\">{}</blockquote>", e_(q)))
+                    .unwrap_or_default(),
+            ),
+            None => (
+                "not listed".into(),
+                String::new(),
+                "pending",
+                String::new(),
+                String::new(),
+                String::new(),
+            ),
+        };
         let _ = writeln!(
             s,
-            "<tr id=\"{}\"><td>{}</td><td>{}</td><td>{} ({})</td><td>{}{quote}</td><td class=\"{v}\"><strong>{v}</strong></td><td>{}</td></tr>",
-            e_(&el.id),
-            e_(&el.title),
-            e_(&el.basis),
-            result_str(el.scan.result),
-            confidence_str(el.scan.confidence),
+            "<tr id=\"{id}\"><td>{}<br><code>{id}</code></td><td>{}</td><td>{}</td><td>{}{quote}</td><td class=\"{verdict}\"><strong>{verdict}</strong></td><td>{}</td><td>{}</td></tr>",
+            e_(t),
+            e_(basis),
+            e_(&scan),
             e_(&at),
-            e_(&opt(&el.comment)),
+            e_(&comment),
+            e_(&by),
+            id = el.id(),
         );
     }
-    let _ = writeln!(s, "</table>\n<h2>Figures</h2>\n<table>\n<tr><th>Figure</th><th>Value</th><th>Where</th></tr>");
-    for (name, val, at) in figures(r) {
-        let _ = writeln!(s, "<tr><td>{name}</td><td>{}</td><td>{}</td></tr>", e_(&val), e_(&at));
+    let _ = writeln!(s, "</table>\n<h2>Figures</h2>\n<table>\n<tr><th>Figure</th><th>Value</th></tr>");
+    for (name, val) in figures(r) {
+        let _ = writeln!(s, "<tr><td>{name}</td><td>{}</td></tr>", e_(&val));
     }
-    let so = &r.sign_off;
-    let blank = |o: &Option<String>| o.as_ref().map(|x| e_(x)).unwrap_or_default();
     let _ = writeln!(s, "</table>\n<h2>Sign-off</h2>\n<table class=\"sign\">");
-    let v = so.verdict.as_str();
-    let _ = writeln!(s, "<tr><th>Overall verdict</th><td class=\"{v}\"><strong>{v}</strong></td></tr>");
-    let _ = writeln!(s, "<tr><th>Comment</th><td>{}</td></tr>", blank(&so.comment));
-    let _ = writeln!(s, "<tr><th>Reviewer</th><td>{}</td></tr>", blank(&so.reviewer));
-    let _ = writeln!(s, "<tr><th>Role</th><td>{}</td></tr>", blank(&so.role));
-    let _ = writeln!(
-        s,
-        "<tr><th>Date</th><td>{}</td></tr>",
-        so.date.map(|d| d.to_string()).unwrap_or_default()
-    );
-    let _ = writeln!(s, "<tr><th>Signature</th><td></td></tr>\n</table>");
-    let _ = writeln!(s, "<p>The scan locates passages by keywords; it is not a legal assessment. The verdicts are the reviewer's.</p>\n</body>\n</html>");
+    match &r.sign_off {
+        Some(so) => {
+            row(&mut s, "Decision", &format!("<strong>{}</strong>", decision_str(so.decision)));
+            row(&mut s, "Comment", &e_(&opt(&so.comment)));
+            row(&mut s, "Name", &e_(&so.name));
+            row(&mut s, "Role", &e_(&opt(&so.role)));
+            row(&mut s, "Date", &so.date.to_string());
+        }
+        None => {
+            row(&mut s, "Decision", "approved / approved with conditions / rejected");
+            row(&mut s, "Name", "");
+            row(&mut s, "Role", "");
+            row(&mut s, "Date", "");
+        }
+    }
+    row(&mut s, "Signature", "");
+    let _ = writeln!(s, "</table>\n<p>The scan locates passages by keywords; it is not a legal assessment. The verdicts are the reviewer's.</p>\n</body>\n</html>");
     s
 }
 

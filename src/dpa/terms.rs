@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::model::review::DocumentLanguage;
+use crate::model::review::{Art28Element, DocumentLanguage};
 
 /// The term file's text.
 pub const TERMS_YAML: &str = include_str!("terms.yaml");
@@ -33,7 +33,7 @@ impl PerLanguage {
     pub fn get(&self, lang: DocumentLanguage) -> &[String] {
         match lang {
             DocumentLanguage::De => &self.de,
-            DocumentLanguage::En => &self.en,
+            DocumentLanguage::En | DocumentLanguage::Other => &self.en,
         }
     }
 }
@@ -81,6 +81,9 @@ pub struct ElementTerms {
     pub id: String,
     pub title: String,
     pub basis: String,
+    /// The element of the review file this scanner element belongs to (the three
+    /// sub-processor elements together make `art28_3_d_subprocessors`).
+    pub review_element: Art28Element,
     /// Matched against section headings only (+3).
     #[serde(default)]
     pub heading: PerLanguage,

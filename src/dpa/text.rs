@@ -2,7 +2,14 @@
 //! lines. Every refusal is a diagnostic with a stable code (see `super::CODES`).
 
 use crate::diag::Diagnostic;
-use crate::model::review::DocumentFormat;
+/// File formats the scanner reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DocumentFormat {
+    Txt,
+    Md,
+    /// The PDF's text layer; line numbers refer to the extracted text.
+    Pdf,
+}
 
 /// Largest file the scanner reads (bytes). A DPA PDF with annexes is rarely over 5 MB.
 pub const MAX_FILE_BYTES: usize = 20 * 1024 * 1024;

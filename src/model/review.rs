@@ -1,243 +1,342 @@
-//! The DPA review file (`reviews/<provider>.yaml`, `kind: dpa_review`): the data
-//! protection officer's element-by-element review of one data processing agreement
-//! against GDPR Art. 28 and Chapter V. `cloudvet dpa scan` pre-fills it (where each
-//! element is, a quoted passage, a confidence, the terms that matched); the DPO
-//! completes it (a verdict per element, comments, reviewer, date) and signs it off.
-//! A completed review feeds the assessment (`cloudvet::dpa::review_to_facts`).
+//! The DPA review (`reviews/<provider>.yaml`, kind `dpa_review`): the DPO's
+//! element-by-element review of one data processing agreement against GDPR
+//! Art. 28. `cloudvet dpa scan` pre-fills the scan results; a person records the
+//! verdicts and signs off. A completed review takes precedence over the
+//! provider's self-declared DPA facts in the assessment.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::common::Date;
+use super::common::{AsOf, CountryCode, Date};
 
-/// The `kind` a review file declares.
-pub const REVIEW_KIND: &str = "dpa_review";
-/// The schema version this build reads.
-pub const REVIEW_SCHEMA_VERSION: u32 = 1;
+pub const DPA_REVIEW_KIND: &str = "dpa_review";
+pub const DPA_REVIEW_SCHEMA_VERSION: u32 = 1;
 
-/// A DPA review.
+/// A review of one DPA.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "cloudvet DPA review")]
 pub struct DpaReview {
     /// Always `dpa_review`.
     pub kind: String,
-    /// Schema version of this file; this build reads version 1.
+    /// Schema version; this build reads version 1.
     pub schema_version: u32,
-    /// The provider profile this review belongs to (its `id`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The provider profile ID the DPA belongs to (`providers/<id>.yaml`).
     #[schemars(regex(pattern = r"^[a-z0-9][a-z0-9-]{0,62}$"))]
-    pub provider: Option<String>,
+    pub provider: String,
     /// The reviewed document.
     pub document: ReviewedDocument,
-    /// Figures the scanner extracted; the DPO may correct them.
+    /// One entry per Art. 28 element; an element not listed is unreviewed.
     #[serde(default)]
-    pub figures: Figures,
-    /// One entry per element, in the order of the element list.
     pub elements: Vec<ElementReview>,
-    /// The DPO's sign-off.
+    /// Figures read from the DPA.
     #[serde(default)]
-    pub sign_off: SignOff,
-}
-
-/// The document that was reviewed.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ReviewedDocument {
-    /// The file as it was given to the scanner.
-    pub file: String,
-    /// Where the document comes from (address), if known; written by the DPO.
+    pub figures: DpaFigures,
+    /// The DPO's sign-off; absent while the review is in progress.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// Version label or date of the document, as printed on it; written by the DPO.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub version: Option<String>,
-    /// SHA-256 of the file's bytes (hex), so a review is tied to one text.
-    pub sha256: String,
-    /// The file format that was read.
-    pub format: DocumentFormat,
-    /// Detected language.
-    pub language: DocumentLanguage,
-    /// What the scanner thinks the document is.
-    pub document_type: DocumentType,
-    /// Number of text lines the scanner read (line numbers refer to this text).
-    pub lines: u32,
+    pub sign_off: Option<SignOff>,
 }
 
-/// File formats the scanner reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum DocumentFormat {
-    Txt,
-    Md,
-    /// The PDF's text layer; line numbers refer to the extracted text.
-    Pdf,
-}
-
-/// Detected document language.
+/// Language of a document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DocumentLanguage {
     De,
     En,
+    /// Neither German nor English, or not detected.
+    Other,
 }
 
-/// Whether the document is a data processing agreement at all.
+/// The DPA document under review, identified by its hash so the review is tied
+/// to exactly one text.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewedDocument {
+    /// File name as received.
+    pub file_name: String,
+    /// SHA-256 of the file's bytes, lower-case hex.
+    #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
+    pub sha256: String,
+    /// Language of the text.
+    pub language: DocumentLanguage,
+    /// Version label printed on the DPA.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// Date printed on the DPA.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<AsOf>,
+    /// Where the document was obtained.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// What the scanner took the document for; a `not_a_dpa` or `uncertain` document
+    /// has no element reported above `unclear`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub document_type: Option<DocumentType>,
+}
+
+/// Whether a document is a data processing agreement at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DocumentType {
-    /// Carries the marks of a DPA (controller/processor roles, Art. 28, the agreement's title).
+    /// Carries the marks of a DPA (processor and controller roles, Art. 28, its title).
     Dpa,
-    /// Does not read like a DPA (e.g. a privacy policy or terms of service).
+    /// Reads like another document (privacy policy, terms of service, cookie policy).
     NotADpa,
-    /// Some marks, not enough; elements are reported at most as `unclear`.
+    /// Some marks of a DPA, not enough to be sure.
     Uncertain,
 }
 
-/// Figures stated in the document.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Figures {
-    /// Days of advance notice before a new or replaced sub-processor is engaged.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub subprocessor_notice_days: Option<Figure<u32>>,
-    /// Maximum hours from becoming aware of a personal-data breach to notifying the customer.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub breach_notice_hours: Option<Figure<u32>>,
-    /// Module of the transfer SCCs, Decision (EU) 2021/914 (2 = controller to processor, 3 = processor to processor).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scc_module: Option<Figure<u32>>,
-    /// Governing law (ISO 3166-1 alpha-2 country code).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub governing_law: Option<Figure<String>>,
+/// The elements a DPA must address (GDPR Art. 28(3) and the duties around it).
+/// The IDs are stable: they never change meaning and are never reused.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
+pub enum Art28Element {
+    /// Art. 28(3) first sentence: subject matter and duration of the processing.
+    #[serde(rename = "art28_3_subject_duration")]
+    SubjectDuration,
+    /// Art. 28(3) first sentence: nature and purpose of the processing.
+    #[serde(rename = "art28_3_nature_purpose")]
+    NaturePurpose,
+    /// Art. 28(3) first sentence: type of personal data.
+    #[serde(rename = "art28_3_data_types")]
+    DataTypes,
+    /// Art. 28(3) first sentence: categories of data subjects.
+    #[serde(rename = "art28_3_data_subjects")]
+    DataSubjects,
+    /// Art. 28(3) first sentence: obligations and rights of the controller.
+    #[serde(rename = "art28_3_controller_rights")]
+    ControllerRights,
+    /// Art. 28(3)(a): processing only on documented instructions, including on transfers.
+    #[serde(rename = "art28_3_a_instructions")]
+    Instructions,
+    /// Art. 28(3)(b): persons authorised to process are bound to confidentiality.
+    #[serde(rename = "art28_3_b_confidentiality")]
+    Confidentiality,
+    /// Art. 28(3)(c): the security measures required by Art. 32.
+    #[serde(rename = "art28_3_c_security")]
+    Security,
+    /// Art. 28(3)(d) with 28(2), (4): sub-processor authorisation, objection right, flow-down.
+    #[serde(rename = "art28_3_d_subprocessors")]
+    Subprocessors,
+    /// Art. 28(3)(e): assistance with data-subject requests.
+    #[serde(rename = "art28_3_e_dsr_assistance")]
+    DsrAssistance,
+    /// Art. 28(3)(f): assistance with Arts. 32–36.
+    #[serde(rename = "art28_3_f_assistance_32_36")]
+    Assistance32To36,
+    /// Art. 33(2): notifying the controller of a personal-data breach without undue delay.
+    #[serde(rename = "art33_2_breach_notification")]
+    BreachNotification,
+    /// Art. 28(3)(g): deletion or return at the end of the services.
+    #[serde(rename = "art28_3_g_delete_return")]
+    DeleteReturn,
+    /// Art. 28(3)(h): information, audits and inspections.
+    #[serde(rename = "art28_3_h_audits")]
+    Audits,
+    /// Art. 28(3) second subparagraph: informing the controller of an infringing instruction.
+    #[serde(rename = "art28_3_infringing_instruction")]
+    InfringingInstruction,
+    /// Chapter V: the transfer mechanism (SCCs and module, adequacy, DPF, BCRs).
+    #[serde(rename = "ch5_transfer_mechanism")]
+    TransferMechanism,
+    /// Art. 32 with Art. 28(3)(c): the annex of technical and organisational measures.
+    #[serde(rename = "art32_tom_annex")]
+    TomAnnex,
+    /// Art. 28(4): the processor remains fully liable for its sub-processors.
+    #[serde(rename = "art28_4_subprocessor_liability")]
+    SubprocessorLiability,
 }
 
-/// One figure and where it was found.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Figure<T> {
-    pub value: T,
-    /// Section label, e.g. `§ 5` or `7.2`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub section: Option<String>,
-    /// First and last line (1-based, inclusive).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lines: Option<[u32; 2]>,
-    /// The passage the figure was read from.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub quote: Option<String>,
-}
+impl Art28Element {
+    /// Every element, in the order of the article.
+    pub const ALL: &'static [Art28Element] = &[
+        Art28Element::SubjectDuration,
+        Art28Element::NaturePurpose,
+        Art28Element::DataTypes,
+        Art28Element::DataSubjects,
+        Art28Element::ControllerRights,
+        Art28Element::Instructions,
+        Art28Element::Confidentiality,
+        Art28Element::Security,
+        Art28Element::Subprocessors,
+        Art28Element::DsrAssistance,
+        Art28Element::Assistance32To36,
+        Art28Element::BreachNotification,
+        Art28Element::DeleteReturn,
+        Art28Element::Audits,
+        Art28Element::InfringingInstruction,
+        Art28Element::TransferMechanism,
+        Art28Element::TomAnnex,
+        Art28Element::SubprocessorLiability,
+    ];
 
-/// The review of one element.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ElementReview {
-    /// Stable element ID (see docs/dpa-scan.md), e.g. `subprocessor_objection`.
-    #[schemars(regex(pattern = r"^[a-z][a-z0-9_]*$"))]
-    pub id: String,
-    /// What the element requires, for the reader.
-    pub title: String,
-    /// Legal basis, e.g. `GDPR Art. 28(3)(a)`.
-    pub basis: String,
-    /// What the scanner found.
-    pub scan: ScanFinding,
-    /// The DPO's verdict; `pending` until reviewed.
-    #[serde(default)]
-    pub verdict: Verdict,
-    /// The DPO's comment: what to negotiate, why rejected, where the text really is.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub comment: Option<String>,
-    /// Reviewer of this element, when not the one who signs off.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reviewer: Option<String>,
-    /// Date of this element's review, when not the sign-off date.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub date: Option<Date>,
-}
-
-/// The scanner's finding for one element.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ScanFinding {
-    pub result: ScanResult,
-    /// How sure the scanner is: a keyword hit, never a legal assessment.
-    pub confidence: ScanConfidence,
-    /// Section label of the best passage.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub section: Option<String>,
-    /// First and last line of that section (1-based, inclusive).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lines: Option<[u32; 2]>,
-    /// A short passage from the section (at most about 240 characters).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub quote: Option<String>,
-    /// The terms from the term list that matched, so the result can be explained.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub matched_terms: Vec<String>,
-}
-
-/// Scan result for one element.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ScanResult {
-    Found,
-    Unclear,
-    NotFound,
-}
-
-/// Scanner confidence.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ScanConfidence {
-    None,
-    Low,
-    Medium,
-    High,
-}
-
-/// The DPO's verdict on one element.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    /// Not reviewed yet.
-    #[default]
-    Pending,
-    /// The agreement meets the requirement as written.
-    Accept,
-    /// The agreement must be changed before signing.
-    Negotiate,
-    /// The agreement does not meet the requirement and this is not acceptable.
-    Reject,
-}
-
-impl Verdict {
-    pub fn as_str(self) -> &'static str {
+    /// The stable ID used in files.
+    pub fn id(self) -> &'static str {
         match self {
-            Verdict::Pending => "pending",
-            Verdict::Accept => "accept",
-            Verdict::Negotiate => "negotiate",
-            Verdict::Reject => "reject",
+            Art28Element::SubjectDuration => "art28_3_subject_duration",
+            Art28Element::NaturePurpose => "art28_3_nature_purpose",
+            Art28Element::DataTypes => "art28_3_data_types",
+            Art28Element::DataSubjects => "art28_3_data_subjects",
+            Art28Element::ControllerRights => "art28_3_controller_rights",
+            Art28Element::Instructions => "art28_3_a_instructions",
+            Art28Element::Confidentiality => "art28_3_b_confidentiality",
+            Art28Element::Security => "art28_3_c_security",
+            Art28Element::Subprocessors => "art28_3_d_subprocessors",
+            Art28Element::DsrAssistance => "art28_3_e_dsr_assistance",
+            Art28Element::Assistance32To36 => "art28_3_f_assistance_32_36",
+            Art28Element::BreachNotification => "art33_2_breach_notification",
+            Art28Element::DeleteReturn => "art28_3_g_delete_return",
+            Art28Element::Audits => "art28_3_h_audits",
+            Art28Element::InfringingInstruction => "art28_3_infringing_instruction",
+            Art28Element::TransferMechanism => "ch5_transfer_mechanism",
+            Art28Element::TomAnnex => "art32_tom_annex",
+            Art28Element::SubprocessorLiability => "art28_4_subprocessor_liability",
         }
     }
 }
 
-/// The DPO's sign-off of the whole review.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+/// What the scanner found for one element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ScanStatus {
+    Found,
+    NotFound,
+    /// Something related was found, but not clearly the element.
+    Unclear,
+}
+
+/// The DPO's decision on one element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The clause is acceptable as written.
+    Accept,
+    /// The clause must be changed before signing.
+    Negotiate,
+    /// The clause (or its absence) is not acceptable.
+    Reject,
+    /// Not decided yet.
+    #[default]
+    Pending,
+}
+
+/// How sure the scanner is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ScanConfidence {
+    High,
+    Medium,
+    Low,
+}
+
+/// The scanner's result for one element (a keyword match, not proof).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct SignOff {
-    /// Name of the reviewer.
+pub struct ScanResult {
+    pub status: ScanStatus,
+    /// Section or clause number as printed (e.g. `§ 7.2`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reviewer: Option<String>,
-    /// Role, e.g. `Data Protection Officer`.
+    pub section: Option<String>,
+    /// First line of the passage in the extracted text (1-based).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub role: Option<String>,
-    /// Date of the sign-off.
+    pub line_start: Option<u32>,
+    /// Last line of the passage (inclusive).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub date: Option<Date>,
-    /// Overall verdict on the agreement.
+    pub line_end: Option<u32>,
+    /// A short passage from the document (a few lines at most).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 2000))]
+    pub passage: Option<String>,
+    pub confidence: ScanConfidence,
+    /// The terms from the scanner's term list that matched (`strong: documented
+    /// instructions`), so the result can be explained.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub matched_terms: Vec<String>,
+}
+
+/// One element: scan result and the DPO's verdict.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ElementReview {
+    /// Stable element ID (e.g. `art28_3_a_instructions`).
+    pub element: Art28Element,
+    /// What the scanner found; absent when the element was reviewed by hand only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scan: Option<ScanResult>,
+    /// The DPO's verdict.
     #[serde(default)]
     pub verdict: Verdict,
-    /// Overall comment.
+    /// Why, or what to negotiate.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+    /// Who decided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reviewer: Option<String>,
+    /// When.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<Date>,
+}
+
+/// Figures stated in the DPA.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DpaFigures {
+    /// Days of advance notice before a sub-processor change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subprocessor_notice_days: Option<u32>,
+    /// Hours from awareness of a breach to notifying the controller.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub breach_notice_hours: Option<u32>,
+    /// SCC module used for transfers (1–4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 4))]
+    pub scc_module: Option<u32>,
+    /// Governing law (ISO 3166-1 alpha-2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub governing_law: Option<CountryCode>,
+}
+
+/// The overall decision at sign-off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SignOffDecision {
+    /// The DPA can be signed as it is.
+    Approved,
+    /// It can be signed once the negotiated points are changed.
+    ApprovedWithConditions,
+    /// It must not be signed.
+    Rejected,
+}
+
+/// The DPO's sign-off of the whole review.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SignOff {
+    /// Name of the person signing off.
+    pub name: String,
+    /// Role (e.g. `Datenschutzbeauftragte`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    pub date: Date,
+    pub decision: SignOffDecision,
+    /// Conditions or remarks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn element_ids_match_serde_names_and_are_unique() {
+        let mut seen = std::collections::BTreeSet::new();
+        for e in Art28Element::ALL {
+            let json = serde_json::to_value(e).unwrap();
+            assert_eq!(json.as_str(), Some(e.id()));
+            assert!(seen.insert(e.id()), "duplicate {}", e.id());
+        }
+        assert_eq!(seen.len(), 18);
+    }
 }
