@@ -91,8 +91,11 @@ pub fn element_ids() -> Vec<String> {
 
 fn terms_or_diag() -> Result<terms::Terms, Diagnostic> {
     terms::load().map_err(|e| {
-        Diagnostic::error("dpa-terms", format!("the built-in term list is broken: {e}"))
-            .help("this is a defect in cloudvet; please report it")
+        Diagnostic::error(
+            "dpa-terms",
+            format!("the built-in term list is broken: {e}"),
+        )
+        .help("this is a defect in cloudvet; please report it")
     })
 }
 
@@ -291,7 +294,9 @@ impl Scan {
         s.push_str("  figures:\n");
         s.push_str(&fig(
             "  sub-processor notice days",
-            f.subprocessor_notice_days.as_ref().map(|x| x.value.to_string()),
+            f.subprocessor_notice_days
+                .as_ref()
+                .map(|x| x.value.to_string()),
             f.subprocessor_notice_days.as_ref().and_then(|x| x.lines),
         ));
         s.push_str(&fig(
@@ -380,8 +385,14 @@ fn merge_hits(parts: &[&ScannedElement]) -> ScanResult {
         ScanConfidence::Low
     };
     let located: Vec<&&ScannedElement> = parts.iter().filter(|p| p.hit.lines.is_some()).collect();
-    let line_start = located.iter().filter_map(|p| p.hit.lines.map(|l| l[0])).min();
-    let line_end = located.iter().filter_map(|p| p.hit.lines.map(|l| l[1])).max();
+    let line_start = located
+        .iter()
+        .filter_map(|p| p.hit.lines.map(|l| l[0]))
+        .min();
+    let line_end = located
+        .iter()
+        .filter_map(|p| p.hit.lines.map(|l| l[1]))
+        .max();
     let mut passages: Vec<String> = Vec::new();
     for p in &located {
         if let Some(q) = &p.hit.quote {
@@ -404,8 +415,16 @@ fn merge_hits(parts: &[&ScannedElement]) -> ScanResult {
     ScanResult {
         status,
         section: located.first().and_then(|p| p.hit.section.clone()),
-        line_start: if status == ScanStatus::NotFound { None } else { line_start },
-        line_end: if status == ScanStatus::NotFound { None } else { line_end },
+        line_start: if status == ScanStatus::NotFound {
+            None
+        } else {
+            line_start
+        },
+        line_end: if status == ScanStatus::NotFound {
+            None
+        } else {
+            line_end
+        },
         passage: if status == ScanStatus::NotFound || passages.is_empty() {
             None
         } else {

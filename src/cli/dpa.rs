@@ -188,7 +188,7 @@ fn report(a: &ReportArgs, _global: &Global) -> Status {
         .review
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "dpa-review".into());
+        .unwrap_or_else(|| "review".into());
     if !a.out.is_dir() {
         return fail(
             &Diagnostic::error("dpa-output", "the output folder does not exist")

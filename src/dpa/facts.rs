@@ -22,24 +22,63 @@ use crate::model::review::{Art28Element, DocumentType, DpaReview, ElementReview,
 
 /// Which review elements decide which boolean profile fact (JSON pointer into the profile).
 pub const FACT_MAP: &[(&str, &[Art28Element])] = &[
-    ("/dpa/processing_description/subject_matter", &[Art28Element::SubjectDuration]),
-    ("/dpa/processing_description/duration", &[Art28Element::SubjectDuration]),
-    ("/dpa/processing_description/nature_and_purpose", &[Art28Element::NaturePurpose]),
-    ("/dpa/processing_description/data_types", &[Art28Element::DataTypes]),
-    ("/dpa/processing_description/data_subject_categories", &[Art28Element::DataSubjects]),
-    ("/dpa/processing_description/controller_rights", &[Art28Element::ControllerRights]),
+    (
+        "/dpa/processing_description/subject_matter",
+        &[Art28Element::SubjectDuration],
+    ),
+    (
+        "/dpa/processing_description/duration",
+        &[Art28Element::SubjectDuration],
+    ),
+    (
+        "/dpa/processing_description/nature_and_purpose",
+        &[Art28Element::NaturePurpose],
+    ),
+    (
+        "/dpa/processing_description/data_types",
+        &[Art28Element::DataTypes],
+    ),
+    (
+        "/dpa/processing_description/data_subject_categories",
+        &[Art28Element::DataSubjects],
+    ),
+    (
+        "/dpa/processing_description/controller_rights",
+        &[Art28Element::ControllerRights],
+    ),
     ("/dpa/clauses/instructions", &[Art28Element::Instructions]),
-    ("/dpa/clauses/transfer_instructions", &[Art28Element::Instructions]),
-    ("/dpa/clauses/legal_requirement_notice", &[Art28Element::Instructions]),
-    ("/dpa/clauses/confidentiality", &[Art28Element::Confidentiality]),
+    (
+        "/dpa/clauses/transfer_instructions",
+        &[Art28Element::Instructions],
+    ),
+    (
+        "/dpa/clauses/legal_requirement_notice",
+        &[Art28Element::Instructions],
+    ),
+    (
+        "/dpa/clauses/confidentiality",
+        &[Art28Element::Confidentiality],
+    ),
     ("/dpa/clauses/security", &[Art28Element::Security]),
-    ("/dpa/clauses/subprocessor_conditions", &[Art28Element::Subprocessors]),
-    ("/dpa/clauses/dsr_assistance", &[Art28Element::DsrAssistance]),
+    (
+        "/dpa/clauses/subprocessor_conditions",
+        &[Art28Element::Subprocessors],
+    ),
+    (
+        "/dpa/clauses/dsr_assistance",
+        &[Art28Element::DsrAssistance],
+    ),
     (
         "/dpa/clauses/art32_36_assistance",
-        &[Art28Element::Assistance32To36, Art28Element::BreachNotification],
+        &[
+            Art28Element::Assistance32To36,
+            Art28Element::BreachNotification,
+        ],
     ),
-    ("/dpa/clauses/delete_or_return", &[Art28Element::DeleteReturn]),
+    (
+        "/dpa/clauses/delete_or_return",
+        &[Art28Element::DeleteReturn],
+    ),
     ("/dpa/clauses/audit", &[Art28Element::Audits]),
     ("/dpa/clauses/inspection_allowed", &[Art28Element::Audits]),
     (
@@ -47,10 +86,22 @@ pub const FACT_MAP: &[(&str, &[Art28Element])] = &[
         &[Art28Element::InfringingInstruction],
     ),
     ("/dpa/tom_annex/concrete", &[Art28Element::TomAnnex]),
-    ("/dpa/subprocessors/change_notice", &[Art28Element::Subprocessors]),
-    ("/dpa/subprocessors/objection_right", &[Art28Element::Subprocessors]),
-    ("/dpa/subprocessors/flow_down", &[Art28Element::Subprocessors]),
-    ("/dpa/subprocessors/liability", &[Art28Element::SubprocessorLiability]),
+    (
+        "/dpa/subprocessors/change_notice",
+        &[Art28Element::Subprocessors],
+    ),
+    (
+        "/dpa/subprocessors/objection_right",
+        &[Art28Element::Subprocessors],
+    ),
+    (
+        "/dpa/subprocessors/flow_down",
+        &[Art28Element::Subprocessors],
+    ),
+    (
+        "/dpa/subprocessors/liability",
+        &[Art28Element::SubprocessorLiability],
+    ),
 ];
 
 /// One boolean fact derived from the review.
@@ -165,7 +216,9 @@ fn bool_slot<'a>(p: &'a mut ProviderProfile, pointer: &str) -> Option<&'a mut Fa
     let d = &mut p.dpa;
     Some(match pointer {
         "/dpa/available" => &mut d.available,
-        "/dpa/processing_description/subject_matter" => &mut d.processing_description.subject_matter,
+        "/dpa/processing_description/subject_matter" => {
+            &mut d.processing_description.subject_matter
+        }
         "/dpa/processing_description/duration" => &mut d.processing_description.duration,
         "/dpa/processing_description/nature_and_purpose" => {
             &mut d.processing_description.nature_and_purpose
@@ -188,7 +241,9 @@ fn bool_slot<'a>(p: &'a mut ProviderProfile, pointer: &str) -> Option<&'a mut Fa
         "/dpa/clauses/delete_or_return" => &mut d.clauses.delete_or_return,
         "/dpa/clauses/audit" => &mut d.clauses.audit,
         "/dpa/clauses/inspection_allowed" => &mut d.clauses.inspection_allowed,
-        "/dpa/clauses/infringing_instruction_notice" => &mut d.clauses.infringing_instruction_notice,
+        "/dpa/clauses/infringing_instruction_notice" => {
+            &mut d.clauses.infringing_instruction_notice
+        }
         "/dpa/tom_annex/concrete" => &mut d.tom_annex.concrete,
         "/dpa/subprocessors/change_notice" => &mut d.subprocessors.change_notice,
         "/dpa/subprocessors/objection_right" => &mut d.subprocessors.objection_right,
@@ -273,10 +328,8 @@ mod tests {
 
     #[test]
     fn every_mapped_pointer_has_a_slot_and_known_elements() {
-        let mut p: ProviderProfile = serde_yaml::from_str(
-            "kind: provider\nschema_version: 1\nid: x\nname: X\n",
-        )
-        .unwrap();
+        let mut p: ProviderProfile =
+            serde_yaml::from_str("kind: provider\nschema_version: 1\nid: x\nname: X\n").unwrap();
         for (ptr, els) in FACT_MAP {
             assert!(bool_slot(&mut p, ptr).is_some(), "{ptr}");
             assert!(!els.is_empty());

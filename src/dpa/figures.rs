@@ -59,8 +59,8 @@ pub fn extract(lines: &[String], blocks: &[Block], terms: &Terms) -> Figures {
     let words = &f.number_words;
     let notice = number_figure(&sents, &f.subprocessor_notice, words, blocks);
     let breach = number_figure(&sents, &f.breach_notice, words, blocks);
-    let module = number_figure(&sents, &f.scc_module, words, blocks)
-        .filter(|m| (1..=4).contains(&m.value));
+    let module =
+        number_figure(&sents, &f.scc_module, words, blocks).filter(|m| (1..=4).contains(&m.value));
     let law = governing_law(&sents, terms, blocks);
     Figures {
         subprocessor_notice_days: notice,
@@ -124,7 +124,11 @@ fn short(s: &str) -> String {
 /// The label of the section (or paragraph) that holds `line`.
 pub fn section_of(blocks: &[Block], line: usize) -> Option<String> {
     let b = blocks.iter().find(|b| b.start <= line && line <= b.end)?;
-    if let Some(p) = b.paragraphs.iter().find(|p| p.start <= line && line <= p.end) {
+    if let Some(p) = b
+        .paragraphs
+        .iter()
+        .find(|p| p.start <= line && line <= p.end)
+    {
         return Some(p.label.clone());
     }
     (b.label != "preamble").then(|| b.label.clone())

@@ -38,7 +38,10 @@ impl Joined {
                 }
                 continue;
             }
-            if t.ends_with('-') && next_lower && t.chars().rev().nth(1).is_some_and(|c| c.is_alphabetic()) {
+            if t.ends_with('-')
+                && next_lower
+                && t.chars().rev().nth(1).is_some_and(|c| c.is_alphabetic())
+            {
                 text.push_str(&t[..t.len() - 1]);
             } else {
                 text.push_str(t);
@@ -99,7 +102,29 @@ fn is_abbreviation(before: &str) -> bool {
         || (word.chars().count() <= 4 && word.chars().next().is_some_and(|c| c.is_uppercase()))
         || matches!(
             lower.as_str(),
-            "e.g" | "i.e" | "z.b" | "bzw" | "ggf" | "lit" | "inkl" | "incl" | "vgl" | "etc" | "abs" | "art" | "no" | "nr" | "ziff" | "u.a" | "d.h" | "sog" | "max" | "min" | "ca" | "para" | "cf"
+            "e.g"
+                | "i.e"
+                | "z.b"
+                | "bzw"
+                | "ggf"
+                | "lit"
+                | "inkl"
+                | "incl"
+                | "vgl"
+                | "etc"
+                | "abs"
+                | "art"
+                | "no"
+                | "nr"
+                | "ziff"
+                | "u.a"
+                | "d.h"
+                | "sog"
+                | "max"
+                | "min"
+                | "ca"
+                | "para"
+                | "cf"
         )
 }
 
@@ -179,7 +204,11 @@ pub fn document_type(
         .iter()
         .find(|t| term_matches(t, &head))
         .cloned();
-    let dpa_title = sig.dpa_marks.get(lang).iter().any(|t| term_matches(t, &head));
+    let dpa_title = sig
+        .dpa_marks
+        .get(lang)
+        .iter()
+        .any(|t| term_matches(t, &head));
     let role_statement = sig
         .role_statements
         .get(lang)
@@ -333,7 +362,12 @@ fn score(el: &ElementTerms, lang: DocumentLanguage, heading: &str, text: &str) -
         matched: Vec::new(),
     };
     if !heading.is_empty() {
-        if let Some(t) = el.heading.get(lang).iter().find(|t| term_matches(t, heading)) {
+        if let Some(t) = el
+            .heading
+            .get(lang)
+            .iter()
+            .find(|t| term_matches(t, heading))
+        {
             s.points += 3;
             s.heading = true;
             s.matched.push(format!("heading: {t}"));
@@ -516,7 +550,10 @@ fn cut(sentence: &str, terms: &[&String]) -> String {
     if chars.len() <= MAX_QUOTE_CHARS {
         return sentence.to_string();
     }
-    let lower: Vec<char> = sentence.chars().flat_map(|c| c.to_lowercase().take(1)).collect();
+    let lower: Vec<char> = sentence
+        .chars()
+        .flat_map(|c| c.to_lowercase().take(1))
+        .collect();
     let lower_s: String = lower.iter().collect();
     let first_hit = terms
         .iter()
@@ -563,7 +600,11 @@ mod tests {
             ],
             1,
         );
-        let s: Vec<&str> = j.sentences().iter().map(|(a, b)| j.text[*a..*b].trim()).collect();
+        let s: Vec<&str> = j
+            .sentences()
+            .iter()
+            .map(|(a, b)| j.text[*a..*b].trim())
+            .collect();
         assert_eq!(s[0], "Gemäß Art. 28 Abs. 3 DSGVO gilt dies.");
         assert_eq!(s[1], "Zweiter Satz z.B. hier;");
         assert_eq!(s[2], "dritter Auftragsverarbeitung.");

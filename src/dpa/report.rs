@@ -45,7 +45,11 @@ fn decision_str(d: SignOffDecision) -> &'static str {
 
 fn scan_str(e: &ElementReview) -> String {
     match &e.scan {
-        Some(s) => format!("{} ({})", result_str(s.status), confidence_str(s.confidence)),
+        Some(s) => format!(
+            "{} ({})",
+            result_str(s.status),
+            confidence_str(s.confidence)
+        ),
         None => "not scanned".into(),
     }
 }
@@ -103,14 +107,19 @@ fn lines_str(l: Option<[u32; 2]>) -> String {
 
 fn figures(r: &DpaReview) -> Vec<(&'static str, String)> {
     let f = &r.figures;
-    let n = |v: Option<u32>| v.map(|x| x.to_string()).unwrap_or_else(|| "not stated".into());
+    let n = |v: Option<u32>| {
+        v.map(|x| x.to_string())
+            .unwrap_or_else(|| "not stated".into())
+    };
     vec![
         ("Sub-processor notice (days)", n(f.subprocessor_notice_days)),
         ("Breach notice (hours)", n(f.breach_notice_hours)),
         ("SCC module (2021/914)", n(f.scc_module)),
         (
             "Governing law",
-            f.governing_law.clone().unwrap_or_else(|| "not stated".into()),
+            f.governing_law
+                .clone()
+                .unwrap_or_else(|| "not stated".into()),
         ),
     ]
 }
@@ -198,13 +207,22 @@ pub fn markdown(r: &DpaReview) -> String {
                 where_str(e),
                 verdict_str(e.verdict),
                 opt(&e.comment),
-                [opt(&e.reviewer), e.date.map(|d| d.to_string()).unwrap_or_default()]
-                    .into_iter()
-                    .filter(|x| !x.is_empty())
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                [
+                    opt(&e.reviewer),
+                    e.date.map(|d| d.to_string()).unwrap_or_default(),
+                ]
+                .into_iter()
+                .filter(|x| !x.is_empty())
+                .collect::<Vec<_>>()
+                .join(", "),
             ),
-            None => ("not listed".into(), String::new(), "pending", String::new(), String::new()),
+            None => (
+                "not listed".into(),
+                String::new(),
+                "pending",
+                String::new(),
+                String::new(),
+            ),
         };
         let _ = writeln!(
             s,
@@ -220,9 +238,18 @@ pub fn markdown(r: &DpaReview) -> String {
     }
     let _ = writeln!(s, "\n## Passages\n");
     for (el, e) in rows(r) {
-        if let Some(q) = e.and_then(|e| e.scan.as_ref()).and_then(|x| x.passage.as_ref()) {
+        if let Some(q) = e
+            .and_then(|e| e.scan.as_ref())
+            .and_then(|x| x.passage.as_ref())
+        {
             let at = e.map(where_str).unwrap_or_default();
-            let _ = writeln!(s, "- **{}** ({}): “{}”", el.id(), md_escape(&at), md_escape(q));
+            let _ = writeln!(
+                s,
+                "- **{}** ({}): “{}”",
+                el.id(),
+                md_escape(&at),
+                md_escape(q)
+            );
         }
     }
     let _ = writeln!(s, "\n## Figures\n\n| Figure | Value |\n|---|---|");
@@ -239,8 +266,14 @@ pub fn markdown(r: &DpaReview) -> String {
             let _ = writeln!(s, "| Date | {} |", so.date);
         }
         None => {
-            let _ = writeln!(s, "| Decision | approved / approved with conditions / rejected |");
-            let _ = writeln!(s, "| Name | {blank} |\n| Role | {blank} |\n| Date | {blank} |");
+            let _ = writeln!(
+                s,
+                "| Decision | approved / approved with conditions / rejected |"
+            );
+            let _ = writeln!(
+                s,
+                "| Name | {blank} |\n| Role | {blank} |\n| Date | {blank} |"
+            );
         }
     }
     let _ = writeln!(s, "| Signature | {blank} |");
@@ -283,7 +316,11 @@ pub fn html(r: &DpaReview) -> String {
     if let Some(v) = &d.date {
         row(&mut s, "Date", &v.to_string());
     }
-    row(&mut s, "SHA-256", &format!("<code>{}</code>", e_(&d.sha256)));
+    row(
+        &mut s,
+        "SHA-256",
+        &format!("<code>{}</code>", e_(&d.sha256)),
+    );
     row(&mut s, "Language", lang);
     if let Some(t) = d.document_type {
         row(&mut s, "Document type (scanner)", type_str(t));
@@ -310,11 +347,14 @@ pub fn html(r: &DpaReview) -> String {
                 where_str(e),
                 verdict_str(e.verdict),
                 opt(&e.comment),
-                [opt(&e.reviewer), e.date.map(|d| d.to_string()).unwrap_or_default()]
-                    .into_iter()
-                    .filter(|x| !x.is_empty())
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                [
+                    opt(&e.reviewer),
+                    e.date.map(|d| d.to_string()).unwrap_or_default(),
+                ]
+                .into_iter()
+                .filter(|x| !x.is_empty())
+                .collect::<Vec<_>>()
+                .join(", "),
                 e.scan
                     .as_ref()
                     .and_then(|x| x.passage.as_ref())
@@ -342,21 +382,32 @@ pub fn html(r: &DpaReview) -> String {
             id = el.id(),
         );
     }
-    let _ = writeln!(s, "</table>\n<h2>Figures</h2>\n<table>\n<tr><th>Figure</th><th>Value</th></tr>");
+    let _ = writeln!(
+        s,
+        "</table>\n<h2>Figures</h2>\n<table>\n<tr><th>Figure</th><th>Value</th></tr>"
+    );
     for (name, val) in figures(r) {
         let _ = writeln!(s, "<tr><td>{name}</td><td>{}</td></tr>", e_(&val));
     }
     let _ = writeln!(s, "</table>\n<h2>Sign-off</h2>\n<table class=\"sign\">");
     match &r.sign_off {
         Some(so) => {
-            row(&mut s, "Decision", &format!("<strong>{}</strong>", decision_str(so.decision)));
+            row(
+                &mut s,
+                "Decision",
+                &format!("<strong>{}</strong>", decision_str(so.decision)),
+            );
             row(&mut s, "Comment", &e_(&opt(&so.comment)));
             row(&mut s, "Name", &e_(&so.name));
             row(&mut s, "Role", &e_(&opt(&so.role)));
             row(&mut s, "Date", &so.date.to_string());
         }
         None => {
-            row(&mut s, "Decision", "approved / approved with conditions / rejected");
+            row(
+                &mut s,
+                "Decision",
+                "approved / approved with conditions / rejected",
+            );
             row(&mut s, "Name", "");
             row(&mut s, "Role", "");
             row(&mut s, "Date", "");
@@ -373,7 +424,10 @@ mod tests {
 
     #[test]
     fn escaping() {
-        assert_eq!(html_escape("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+        assert_eq!(
+            html_escape("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
         assert_eq!(md_escape("a|b *c* [d]\n#"), "a\\|b \\*c\\* \\[d\\] \\#");
     }
 }

@@ -25,8 +25,22 @@ enum Marker {
 }
 
 const TOP_WORDS: &[&str] = &[
-    "clause", "section", "article", "art.", "artikel", "ziffer", "ziff.", "annex", "anlage",
-    "anhang", "appendix", "schedule", "exhibit", "part", "teil", "abschnitt",
+    "clause",
+    "section",
+    "article",
+    "art.",
+    "artikel",
+    "ziffer",
+    "ziff.",
+    "annex",
+    "anlage",
+    "anhang",
+    "appendix",
+    "schedule",
+    "exhibit",
+    "part",
+    "teil",
+    "abschnitt",
 ];
 
 /// Splits the lines into top-level blocks (with their paragraphs).
@@ -99,9 +113,11 @@ pub fn split(lines: &[String]) -> Vec<Block> {
 
 fn is_annex(label: &str) -> bool {
     let l = label.to_lowercase();
-    ["annex", "anlage", "anhang", "appendix", "schedule", "exhibit"]
-        .iter()
-        .any(|w| l.starts_with(w))
+    [
+        "annex", "anlage", "anhang", "appendix", "schedule", "exhibit",
+    ]
+    .iter()
+    .any(|w| l.starts_with(w))
 }
 
 fn close(blocks: &mut Vec<Block>, mut b: Block, end: usize) {
@@ -117,7 +133,9 @@ fn close(blocks: &mut Vec<Block>, mut b: Block, end: usize) {
 
 /// The heading on the marker line: up to the first sentence end, at most 100 characters.
 fn title_part(rest: &str) -> String {
-    let rest = rest.trim_start_matches(['.', ':', '-', '–', '—', ' ', ')']).trim();
+    let rest = rest
+        .trim_start_matches(['.', ':', '-', '–', '—', ' ', ')'])
+        .trim();
     if rest.chars().count() <= 100 {
         rest.to_string()
     } else {

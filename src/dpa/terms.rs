@@ -140,7 +140,8 @@ pub fn load() -> Result<Terms, String> {
 
 /// True when `term` (see the module docs for the syntax) occurs in `hay` (lower case).
 pub fn term_matches(term: &str, hay: &str) -> bool {
-    term.split(" + ").all(|part| phrase_matches(part.trim(), hay))
+    term.split(" + ")
+        .all(|part| phrase_matches(part.trim(), hay))
 }
 
 fn phrase_matches(part: &str, hay: &str) -> bool {
@@ -221,7 +222,9 @@ mod tests {
 
     #[test]
     fn syntax() {
-        let hay = normalise("Der Unterauftragsverarbeiter  muss — wie vereinbart — AUDITS und Inspektionen dulden");
+        let hay = normalise(
+            "Der Unterauftragsverarbeiter  muss — wie vereinbart — AUDITS und Inspektionen dulden",
+        );
         assert!(term_matches("*auftragsverarbeiter", &hay));
         assert!(!term_matches("auftragsverarbeiter", &hay));
         assert!(term_matches("audit + inspektion", &hay));

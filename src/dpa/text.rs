@@ -48,14 +48,14 @@ pub fn read_document(display: &str, bytes: &[u8]) -> Result<DocumentText, Diagno
     }
     let ext = extension(display);
     let is_pdf_magic = contains(&bytes[..bytes.len().min(1024)], b"%PDF-");
-    let format = match ext.as_str() {
-        "pdf" => DocumentFormat::Pdf,
-        "txt" | "text" => DocumentFormat::Txt,
-        "md" | "markdown" => DocumentFormat::Md,
-        _ if is_pdf_magic => DocumentFormat::Pdf,
-        "" => DocumentFormat::Txt,
-        other => {
-            return Err(Diagnostic::error(
+    let format =
+        match ext.as_str() {
+            "pdf" => DocumentFormat::Pdf,
+            "txt" | "text" => DocumentFormat::Txt,
+            "md" | "markdown" => DocumentFormat::Md,
+            _ if is_pdf_magic => DocumentFormat::Pdf,
+            "" => DocumentFormat::Txt,
+            other => return Err(Diagnostic::error(
                 "dpa-unsupported-format",
                 format!("cannot read `.{other}` files"),
             )
@@ -63,9 +63,8 @@ pub fn read_document(display: &str, bytes: &[u8]) -> Result<DocumentText, Diagno
             .expected("a .txt, .md or .pdf file")
             .help(
                 "export the agreement as PDF (with a text layer) or as plain text and scan that",
-            ))
-        }
-    };
+            )),
+        };
     let text = match format {
         DocumentFormat::Pdf => {
             if !is_pdf_magic {
@@ -83,17 +82,17 @@ pub fn read_document(display: &str, bytes: &[u8]) -> Result<DocumentText, Diagno
     if text.chars().count() > MAX_TEXT_CHARS {
         return Err(Diagnostic::error(
             "dpa-too-large",
-            format!(
-                "the text has more than {MAX_TEXT_CHARS} characters; a DPA is far shorter"
-            ),
+            format!("the text has more than {MAX_TEXT_CHARS} characters; a DPA is far shorter"),
         )
         .in_file(display)
         .help("scan the agreement and its annexes without unrelated documents"));
     }
     if text.trim().is_empty() {
-        return Err(Diagnostic::error("dpa-empty-document", "the document has no text")
-            .in_file(display)
-            .help("give the scanner the agreement's text"));
+        return Err(
+            Diagnostic::error("dpa-empty-document", "the document has no text")
+                .in_file(display)
+                .help("give the scanner the agreement's text"),
+        );
     }
     Ok(DocumentText {
         format,
@@ -169,9 +168,11 @@ fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
     };
     let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
     if pages.is_empty() {
-        return Err(
+        return Err(if declares_encryption {
+            encrypted(display)
+        } else {
             Diagnostic::error("dpa-pdf-unreadable", "the PDF has no pages").in_file(display)
-        );
+        });
     }
     if pages.len() > MAX_PDF_PAGES {
         return Err(Diagnostic::error(
@@ -184,16 +185,13 @@ fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
         .in_file(display));
     }
     let mut text = String::new();
-    let mut failed_pages = 0usize;
     for p in &pages {
-        match doc.extract_text_with_limit(&[*p], MAX_PAGE_CONTENT_BYTES) {
-            Ok(t) => {
-                if !text.is_empty() {
-                    text.push('\n');
-                }
-                text.push_str(&t);
+        // An undecodable page adds no text; too little text is refused below.
+        if let Ok(t) = doc.extract_text_with_limit(&[*p], MAX_PAGE_CONTENT_BYTES) {
+            if !text.is_empty() {
+                text.push('\n');
             }
-            Err(_) => failed_pages += 1,
+            text.push_str(&t);
         }
         if text.len() > MAX_TEXT_CHARS * 4 {
             break;
@@ -201,7 +199,8 @@ fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
     }
     let visible = text.chars().filter(|c| !c.is_whitespace()).count();
     if visible < MIN_CHARS_PER_PAGE * pages.len() {
-        if declares_encryption && failed_pages > 0 {
+        if declares_encryption {
+            // Could not decrypt with the empty user password.
             return Err(encrypted(display));
         }
         return Err(Diagnostic::error(
@@ -255,7 +254,10 @@ mod tests {
 
     #[test]
     fn refuses_bad_inputs_with_codes() {
-        assert_eq!(read_document("a.txt", b"").unwrap_err().code, "dpa-empty-document");
+        assert_eq!(
+            read_document("a.txt", b"").unwrap_err().code,
+            "dpa-empty-document"
+        );
         assert_eq!(
             read_document("a.txt", b"ok\n\xff\xfe").unwrap_err().code,
             "dpa-invalid-encoding"
@@ -271,10 +273,15 @@ mod tests {
             "dpa-pdf-unreadable"
         );
         assert_eq!(
-            read_document("a.pdf", b"%PDF-1.7\ngarbage").unwrap_err().code,
+            read_document("a.pdf", b"%PDF-1.7\ngarbage")
+                .unwrap_err()
+                .code,
             "dpa-pdf-unreadable"
         );
         let big = vec![b'a'; MAX_FILE_BYTES + 1];
-        assert_eq!(read_document("a.txt", &big).unwrap_err().code, "dpa-too-large");
+        assert_eq!(
+            read_document("a.txt", &big).unwrap_err().code,
+            "dpa-too-large"
+        );
     }
 }
