@@ -166,7 +166,7 @@ fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
             });
         }
     };
-    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    let pages: Vec<lopdf::ObjectId> = doc.get_pages().values().copied().collect();
     if pages.is_empty() {
         return Err(if declares_encryption {
             encrypted(display)
@@ -187,7 +187,7 @@ fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
     let mut text = String::new();
     for p in &pages {
         // An undecodable page adds no text; too little text is refused below.
-        if let Ok(t) = doc.extract_text_with_limit(&[*p], MAX_PAGE_CONTENT_BYTES) {
+        if let Ok(t) = page_text(&doc, *p) {
             if !text.is_empty() {
                 text.push('\n');
             }
@@ -214,6 +214,98 @@ fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
         .help("run text recognition (OCR) on it, or ask the provider for the digital original"));
     }
     Ok(text)
+}
+
+/// The text of one page, a line break wherever the text baseline moves (`Td`, `TD`,
+/// `Tm`, `T*`, `'`, `"`), so numbered clauses start their own lines also in PDFs that
+/// position each line with `Td` inside one text object. Text in form XObjects is
+/// not read.
+fn page_text(doc: &lopdf::Document, page: lopdf::ObjectId) -> Result<String, lopdf::Error> {
+    use lopdf::content::Content;
+    use lopdf::Object;
+    let encodings: std::collections::BTreeMap<Vec<u8>, lopdf::Encoding> = doc
+        .get_page_fonts(page)?
+        .into_iter()
+        .filter_map(|(name, font)| {
+            font.get_font_encoding_with_limit(doc, MAX_PAGE_CONTENT_BYTES)
+                .ok()
+                .map(|e| (name, e))
+        })
+        .collect();
+    let content = Content::decode(&doc.get_page_content_with_limit(page, MAX_PAGE_CONTENT_BYTES)?)?;
+    let num = |o: Option<&Object>| o.and_then(|o| o.as_float().ok()).unwrap_or(0.0);
+    let mut out = String::new();
+    let mut encoding = None;
+    let (mut y, mut leading, mut last_y): (f32, f32, Option<f32>) = (0.0, 0.0, None);
+    let mut line_y = 0.0f32;
+    for op in &content.operations {
+        let o = &op.operands;
+        match op.operator.as_str() {
+            "BT" => {
+                y = 0.0;
+                line_y = 0.0;
+            }
+            "Tf" => {
+                encoding = o
+                    .first()
+                    .and_then(|n| n.as_name().ok())
+                    .and_then(|n| encodings.get(n));
+            }
+            "TL" => leading = num(o.first()),
+            "Td" | "TD" => {
+                let ty = num(o.get(1));
+                if op.operator == "TD" {
+                    leading = -ty;
+                }
+                line_y += ty;
+                y = line_y;
+            }
+            "Tm" => {
+                line_y = num(o.get(5));
+                y = line_y;
+            }
+            "T*" => {
+                line_y -= leading.max(1.0);
+                y = line_y;
+            }
+            "Tj" | "TJ" | "'" | "\"" => {
+                if op.operator == "'" || op.operator == "\"" {
+                    line_y -= leading.max(1.0);
+                    y = line_y;
+                }
+                if last_y.is_some_and(|ly| (ly - y).abs() > 0.5) && !out.ends_with('\n') {
+                    out.push('\n');
+                }
+                last_y = Some(y);
+                let Some(enc) = encoding else { continue };
+                let items: &[Object] = match op.operator.as_str() {
+                    "\"" => o.get(2).map(std::slice::from_ref).unwrap_or(&[]),
+                    _ => o,
+                };
+                collect_text(&mut out, enc, items);
+            }
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+fn collect_text(out: &mut String, enc: &lopdf::Encoding, items: &[lopdf::Object]) {
+    use lopdf::Object;
+    for item in items {
+        match item {
+            Object::String(bytes, _) => {
+                if let Ok(t) = enc.bytes_to_string(bytes) {
+                    out.push_str(&t);
+                }
+            }
+            Object::Array(a) => collect_text(out, enc, a),
+            // A large negative adjustment in a TJ array is a word space.
+            Object::Integer(i) if *i < -100 => out.push(' '),
+            Object::Real(r) if *r < -100.0 => out.push(' '),
+            _ => {}
+        }
+    }
 }
 
 fn encrypted(display: &str) -> Diagnostic {
@@ -250,6 +342,53 @@ mod tests {
     fn reads_text_with_bom_and_crlf() {
         let t = read_document("a.txt", b"\xEF\xBB\xBFone\r\ntwo\rthree\n\n").unwrap();
         assert_eq!(t.lines, vec!["one", "two", "three"]);
+    }
+
+    /// A one-page PDF whose content stream is `content`, with Helvetica as /F1.
+    fn pdf(content: &str) -> Vec<u8> {
+        let objs = [
+            "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_string(),
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>".to_string(),
+            format!("<< /Length {} >>\nstream\n{content}\nendstream", content.len()),
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".to_string(),
+        ];
+        let mut out = String::from("%PDF-1.4\n");
+        let mut offsets = Vec::new();
+        for (i, o) in objs.iter().enumerate() {
+            offsets.push(out.len());
+            out.push_str(&format!("{} 0 obj\n{o}\nendobj\n", i + 1));
+        }
+        let xref = out.len();
+        out.push_str(&format!(
+            "xref\n0 {}\n0000000000 65535 f \n",
+            objs.len() + 1
+        ));
+        for o in offsets {
+            out.push_str(&format!("{o:010} 00000 n \n"));
+        }
+        out.push_str(&format!(
+            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objs.len() + 1
+        ));
+        out.into_bytes()
+    }
+
+    #[test]
+    fn pdf_lines_follow_the_baseline() {
+        // One text object, each line placed with Td; words of one line in two
+        // pieces (same baseline) and a TJ word space.
+        let content = "BT /F1 11 Tf 72 770 Td (1. Subject matter of the processing) Tj 0 -14 Td (1.1 The Processor ) Tj 90 0 Td (hosts GPUs.) Tj 0 -14 Td [(2.) -250 (Instructions)] TJ ET";
+        let t = read_document("a.pdf", &pdf(content)).unwrap();
+        assert_eq!(t.format, DocumentFormat::Pdf);
+        assert_eq!(
+            t.lines,
+            vec![
+                "1. Subject matter of the processing",
+                "1.1 The Processor hosts GPUs.",
+                "2. Instructions"
+            ]
+        );
     }
 
     #[test]
