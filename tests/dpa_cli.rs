@@ -389,6 +389,15 @@ fn every_diagnostic_code_is_listed_once() {
     .iter()
     .map(|p| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(p)).unwrap())
     .collect();
+    let docs =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/dpa-scan.md"))
+            .unwrap();
+    for c in &codes {
+        assert!(
+            docs.contains(&format!("| `{c}` |")),
+            "{c} is not documented in docs/dpa-scan.md"
+        );
+    }
     for piece in src.split("\"dpa-").skip(1) {
         let code = format!("dpa-{}", piece.split('"').next().unwrap());
         assert!(
