@@ -5,6 +5,17 @@
 
 use serde::Serialize;
 
+pub mod codes;
+pub mod render;
+
+/// Every diagnostic code any stage can raise, with its one-line description.
+/// Each stage keeps its own list; add yours here (one line) so the docs test
+/// and the fixture test see it.
+pub fn all_codes() -> Vec<(&'static str, &'static str)> {
+    let lists: &[&[(&str, &str)]] = &[codes::LOAD, codes::VALIDATE];
+    lists.iter().flat_map(|l| l.iter().copied()).collect()
+}
+
 /// Severity of a diagnostic (not of a rule).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]

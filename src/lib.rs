@@ -13,3 +13,5 @@ pub mod embedded;
 pub mod load;
 pub mod model;
 pub mod output;
+pub mod schema;
+pub mod validate;

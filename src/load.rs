@@ -1,17 +1,32 @@
-//! Load stage: read files (size limits, encodings), parse YAML, validate against
-//! the embedded JSON Schema, map problems to line:column, then deserialise into
-//! the typed model. Every problem is a `Diagnostic`; all problems in a file are
-//! reported.
+//! Load stage: read files (size limit, encodings), parse YAML in two bounded
+//! passes (`load::yaml`), check `kind` and `schema_version`, validate against
+//! the embedded JSON Schema (`load::schema_check`), map every problem to
+//! line:column (`load::positions`), deserialise into the typed model, then run
+//! the kind's semantic checks (`crate::validate`). Every problem is a
+//! `Diagnostic`; all problems in a file are reported, not only the first.
 //!
-//! INTERIM: this first version only parses with serde_yaml; the foundation work
-//! replaces the body of `parse_document` with limits, schema and positions.
+//! Entry points: `parse_document` (one file, errors only), `load_document` (one
+//! file, with warnings), `load_any` (kind read from the file), and the
+//! collection loaders `load_providers`, `embedded_providers`,
+//! `load_requirements`, `load_reviews`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::diag::Diagnostic;
+use crate::model::{DpaReview, ProviderProfile, Requirements};
+
+pub mod positions;
+pub mod schema_check;
+pub mod yaml;
+
+pub use positions::{Pos, PositionIndex};
+
+/// Largest input file read (8 MiB). Real profiles are a few kilobytes.
+pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
 
 /// The kinds of document cloudvet reads; each has a schema in `schemas/`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,6 +39,14 @@ pub enum DocumentKind {
 }
 
 impl DocumentKind {
+    pub const ALL: &'static [DocumentKind] = &[
+        DocumentKind::Provider,
+        DocumentKind::RulePack,
+        DocumentKind::Requirements,
+        DocumentKind::Workload,
+        DocumentKind::DpaReview,
+    ];
+
     /// The value of the file's `kind` field.
     pub fn kind_name(self) -> &'static str {
         match self {
@@ -34,6 +57,26 @@ impl DocumentKind {
             DocumentKind::DpaReview => "dpa_review",
         }
     }
+
+    /// The kind a `kind:` value names.
+    pub fn from_name(name: &str) -> Option<DocumentKind> {
+        DocumentKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.kind_name() == name)
+    }
+
+    /// The `schema_version` values this build reads.
+    pub fn supported_versions(self) -> &'static [u64] {
+        match self {
+            DocumentKind::Provider => &[crate::model::provider::PROVIDER_SCHEMA_VERSION as u64],
+            DocumentKind::Requirements => {
+                &[crate::model::requirements::REQUIREMENTS_SCHEMA_VERSION as u64]
+            }
+            DocumentKind::DpaReview => &[crate::model::review::DPA_REVIEW_SCHEMA_VERSION as u64],
+            DocumentKind::RulePack | DocumentKind::Workload => &[1],
+        }
+    }
 }
 
 /// A file's text and identity, read once.
@@ -41,45 +84,127 @@ impl DocumentKind {
 pub struct SourceFile {
     /// As the user named it, or `embedded:<repo path>`.
     pub display: String,
+    /// The text, without a UTF-8 byte-order mark.
     pub text: String,
     /// SHA-256 of the raw bytes, hex.
     pub sha256: String,
 }
 
+fn encoding_problem(display: &str, bytes: &[u8]) -> Option<Diagnostic> {
+    let d = |code, msg: &str| Some(Diagnostic::error(code, msg.to_string()).in_file(display));
+    let boms: &[(&[u8], &str)] = &[
+        (&[0x00, 0x00, 0xFE, 0xFF], "UTF-32 (big endian)"),
+        (&[0xFF, 0xFE, 0x00, 0x00], "UTF-32 (little endian)"),
+        (&[0xFE, 0xFF], "UTF-16 (big endian)"),
+        (&[0xFF, 0xFE], "UTF-16 (little endian)"),
+    ];
+    for (bom, name) in boms {
+        if bytes.starts_with(bom) {
+            return d(
+                "unsupported-encoding",
+                &format!("the file is encoded as {name}; cloudvet reads UTF-8 only"),
+            )
+            .map(|x| {
+                x.help("save the file as UTF-8 (in most editors: \"Save with encoding\" → UTF-8)")
+            });
+        }
+    }
+    let head = &bytes[..bytes.len().min(4096)];
+    let nuls = head.iter().filter(|b| **b == 0).count();
+    if nuls > 0 {
+        // Text in UTF-16 without a mark has a NUL in every other byte.
+        let even = head.iter().step_by(2).filter(|b| **b == 0).count();
+        let odd = head.iter().skip(1).step_by(2).filter(|b| **b == 0).count();
+        let half = head.len() / 2;
+        if half > 0 && (even * 10 >= half * 8 || odd * 10 >= half * 8) {
+            return d(
+                "unsupported-encoding",
+                "the file looks like UTF-16 without a byte-order mark; cloudvet reads UTF-8 only",
+            )
+            .map(|x| x.help("save the file as UTF-8"));
+        }
+    }
+    if let Some(i) = bytes.iter().position(|b| *b == 0) {
+        return d(
+            "binary-file",
+            &format!("the file contains a NUL byte at offset {i}: it is not a text file"),
+        )
+        .map(|x| x.help("pass a YAML text file; PDFs and office documents are not read here"));
+    }
+    None
+}
+
 impl SourceFile {
+    /// Checks size and encoding, strips a UTF-8 byte-order mark. CRLF line ends
+    /// are kept (YAML reads them).
     pub fn from_bytes(display: impl Into<String>, bytes: &[u8]) -> Result<Self, Diagnostic> {
         let display = display.into();
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(too_large(&display, bytes.len() as u64));
+        }
         let sha256 = hex(&Sha256::digest(bytes));
-        let text = String::from_utf8(bytes.to_vec()).map_err(|e| {
+        if let Some(d) = encoding_problem(&display, bytes) {
+            return Err(d);
+        }
+        let body = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
+        let text = std::str::from_utf8(body).map_err(|e| {
+            let at = e.valid_up_to();
+            let line = body[..at].iter().filter(|b| **b == b'\n').count() + 1;
             Diagnostic::error(
                 "invalid-encoding",
-                format!(
-                    "the file is not valid UTF-8 (byte {})",
-                    e.utf8_error().valid_up_to()
-                ),
+                format!("the file is not valid UTF-8 (first bad byte at offset {at})"),
             )
             .in_file(display.clone())
-            .help("save the file as UTF-8")
+            .at(line, 1)
+            .help("save the file as UTF-8; Windows-1252/Latin-1 umlauts are the usual cause")
         })?;
         Ok(SourceFile {
             display,
-            text,
+            text: text.to_string(),
             sha256,
         })
     }
 
+    /// Reads a file from disk (the size is checked before reading).
     pub fn read(path: &Path) -> Result<Self, Diagnostic> {
         let display = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| {
+        let unreadable = |e: std::io::Error| {
             Diagnostic::error("file-unreadable", format!("cannot read the file: {e}"))
                 .in_file(display.clone())
-        })?;
+                .help("check the path and the file's permissions")
+        };
+        let meta = std::fs::metadata(path).map_err(unreadable)?;
+        if meta.is_dir() {
+            return Err(
+                Diagnostic::error("file-unreadable", "this is a folder, not a file")
+                    .in_file(display),
+            );
+        }
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(too_large(&display, meta.len()));
+        }
+        let bytes = std::fs::read(path).map_err(unreadable)?;
         Self::from_bytes(display, &bytes)
     }
 
     pub fn embedded(path: &str, bytes: &[u8]) -> Result<Self, Diagnostic> {
         Self::from_bytes(format!("{}{path}", crate::embedded::PREFIX), bytes)
     }
+
+    /// The file name without folders (`x.yaml` for `providers/x.yaml`).
+    pub fn file_name(&self) -> &str {
+        let s = self.display.as_str();
+        s.rsplit(['/', '\\']).next().unwrap_or(s)
+    }
+}
+
+fn too_large(display: &str, len: u64) -> Diagnostic {
+    Diagnostic::error(
+        "file-too-large",
+        format!("the file has {len} bytes; the limit is {MAX_FILE_BYTES} bytes (8 MiB)"),
+    )
+    .in_file(display)
+    .help("a provider profile is a few kilobytes; check that this is the intended file")
 }
 
 /// Lower-case hex of a byte slice.
@@ -92,17 +217,462 @@ pub fn hex(bytes: &[u8]) -> String {
     s
 }
 
-/// Parses and validates one document of the given kind.
+/// A document that loaded without errors, with the file it came from (its
+/// sha256 is the provenance of everything derived from it).
+#[derive(Debug, Clone)]
+pub struct Loaded<T> {
+    pub value: T,
+    pub file: SourceFile,
+}
+
+/// A parsed document before typing: its JSON value and the position index.
+pub struct Parsed {
+    pub value: Value,
+    pub index: PositionIndex,
+}
+
+/// Steps 1–2: bounded YAML passes, to a JSON value with positions.
+pub fn parse_yaml(file: &SourceFile) -> Result<Parsed, Vec<Diagnostic>> {
+    let scan = yaml::scan(&file.text, &file.display);
+    if scan.diagnostics.iter().any(Diagnostic::is_error) {
+        return Err(scan.diagnostics);
+    }
+    let value = yaml::to_value(&file.text, &file.display, &scan.index)?;
+    Ok(Parsed {
+        value,
+        index: scan.index,
+    })
+}
+
+fn located(
+    d: Diagnostic,
+    file: &str,
+    pointer: &str,
+    index: &PositionIndex,
+    key: bool,
+) -> Diagnostic {
+    let d = d.in_file(file).pointer(pointer.to_string());
+    let p = if key {
+        index.key(pointer)
+    } else {
+        index.value(pointer)
+    };
+    match p {
+        Some(p) => d.at(p.line, p.column),
+        None => d,
+    }
+}
+
+/// The kind the document declares.
+pub fn declared_kind(file: &SourceFile, parsed: &Parsed) -> Result<DocumentKind, Diagnostic> {
+    let names: Vec<&str> = DocumentKind::ALL.iter().map(|k| k.kind_name()).collect();
+    let expected = format!(
+        "one of {}",
+        names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    match parsed.value.get("kind") {
+        Some(Value::String(s)) => DocumentKind::from_name(s).ok_or_else(|| {
+            let d = Diagnostic::error(
+                "unknown-kind",
+                format!("`{s}` is not a kind of file cloudvet reads"),
+            )
+            .expected(expected.clone());
+            let d = match schema_check::did_you_mean(s, names.iter().copied()) {
+                Some(m) => d.help(format!("did you mean `{m}`?")),
+                None => d.help("set `kind:` to the kind of this file"),
+            };
+            located(d, &file.display, "/kind", &parsed.index, false)
+        }),
+        Some(other) => Err(located(
+            Diagnostic::error(
+                "unknown-kind",
+                format!("`kind` is {other}, not a kind name"),
+            )
+            .expected(expected)
+            .help("set `kind:` to the kind of this file"),
+            &file.display,
+            "/kind",
+            &parsed.index,
+            false,
+        )),
+        None => Err(
+            Diagnostic::error("unknown-kind", "the file has no `kind` field")
+                .in_file(&file.display)
+                .at(1, 1)
+                .expected(expected)
+                .help("add `kind: provider` (or the kind of this file) as the first line"),
+        ),
+    }
+}
+
+fn check_kind_and_version(
+    file: &SourceFile,
+    parsed: &Parsed,
+    kind: DocumentKind,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    match declared_kind(file, parsed) {
+        Ok(k) if k == kind => {}
+        Ok(k) => out.push(located(
+            Diagnostic::error(
+                "wrong-kind",
+                format!(
+                    "this is a `{}` file, but a `{}` file is expected here",
+                    k.kind_name(),
+                    kind.kind_name()
+                ),
+            )
+            .expected(format!("`kind: {}`", kind.kind_name()))
+            .help("pass the file where its kind belongs, or correct `kind:`"),
+            &file.display,
+            "/kind",
+            &parsed.index,
+            false,
+        )),
+        Err(d) => {
+            out.push(d);
+            return out;
+        }
+    }
+    if !out.is_empty() {
+        return out;
+    }
+    let supported = kind.supported_versions();
+    let shown: Vec<String> = supported.iter().map(u64::to_string).collect();
+    match parsed.value.get("schema_version") {
+        Some(v) if v.as_u64().is_some_and(|n| supported.contains(&n)) => {}
+        Some(v) => out.push(located(
+            Diagnostic::error(
+                "unsupported-schema-version",
+                format!("schema_version {v} is not supported by this build"),
+            )
+            .expected(format!("schema_version {}", shown.join(" or ")))
+            .help("write the file for the supported version, or use a cloudvet release that reads this version"),
+            &file.display,
+            "/schema_version",
+            &parsed.index,
+            false,
+        )),
+        None => out.push(
+            Diagnostic::error("unsupported-schema-version", "the file has no `schema_version` field")
+                .in_file(&file.display)
+                .pointer("/schema_version")
+                .at(1, 1)
+                .expected(format!("schema_version {}", shown.join(" or ")))
+                .help(format!("add `schema_version: {}` below `kind:`", shown.join(""))),
+        ),
+    }
+    out
+}
+
+/// Strings that look like dates (`YYYY-MM-DD`, `YYYY-MM`) must be real dates.
+fn check_dates(file: &SourceFile, parsed: &Parsed) -> Vec<Diagnostic> {
+    fn walk(v: &Value, pointer: &str, out: &mut Vec<(String, String, String)>) {
+        match v {
+            Value::String(s) => {
+                let b = s.as_bytes();
+                let shaped = (b.len() == 10 || b.len() == 7)
+                    && b.iter().enumerate().all(|(i, c)| {
+                        if i == 4 || i == 7 {
+                            *c == b'-'
+                        } else {
+                            c.is_ascii_digit()
+                        }
+                    });
+                if shaped {
+                    if let Err(e) = s.parse::<crate::model::AsOf>() {
+                        out.push((pointer.to_string(), s.clone(), e.to_string()));
+                    }
+                }
+            }
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    walk(x, &positions::child(pointer, &i.to_string()), out);
+                }
+            }
+            Value::Object(m) => {
+                for (k, x) in m {
+                    walk(x, &positions::child(pointer, k), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    walk(&parsed.value, "", &mut found);
+    found
+        .into_iter()
+        .map(|(p, s, why)| {
+            located(
+                Diagnostic::error(
+                    "impossible-date",
+                    format!("`{s}` is not a real date ({why})"),
+                )
+                .expected("an existing calendar date YYYY-MM-DD (or YYYY-MM, YYYY where allowed)")
+                .help("check day and month; February has 28 days (29 in leap years)"),
+                &file.display,
+                &p,
+                &parsed.index,
+                false,
+            )
+        })
+        .collect()
+}
+
+/// Loads one document of the given kind: all diagnostics (errors and
+/// warnings), and the value when there was no error.
+pub fn load_document<T: DeserializeOwned>(
+    file: &SourceFile,
+    kind: DocumentKind,
+) -> (Option<T>, Vec<Diagnostic>) {
+    let parsed = match parse_yaml(file) {
+        Ok(p) => p,
+        Err(d) => return (None, d),
+    };
+    let mut diags = check_kind_and_version(file, &parsed, kind);
+    if diags.iter().any(Diagnostic::is_error) {
+        return (None, diags);
+    }
+    diags.extend(schema_check::check(
+        kind,
+        &parsed.value,
+        &file.display,
+        &parsed.index,
+    ));
+    diags.extend(check_dates(file, &parsed));
+    if diags.iter().any(Diagnostic::is_error) {
+        return (None, diags);
+    }
+    let value: T = match serde_yaml::from_str(&file.text) {
+        Ok(v) => v,
+        Err(e) => {
+            let mut d = Diagnostic::error(
+                "model-mismatch",
+                format!(
+                    "the document does not fit the {} model: {e}",
+                    kind.kind_name()
+                ),
+            )
+            .in_file(&file.display)
+            .help("see docs/data-model.md; if the schema accepted this, please report it");
+            if let Some(l) = e.location() {
+                d = d.at(l.line(), l.column());
+            }
+            diags.push(d);
+            return (None, diags);
+        }
+    };
+    diags.extend(crate::validate::semantic(kind, file, &parsed));
+    if diags.iter().any(Diagnostic::is_error) {
+        return (None, diags);
+    }
+    (Some(value), diags)
+}
+
+/// Parses and validates one document of the given kind; warnings are dropped
+/// (use `load_document` to keep them).
 pub fn parse_document<T: DeserializeOwned>(
     file: &SourceFile,
     kind: DocumentKind,
 ) -> Result<T, Vec<Diagnostic>> {
-    let _ = kind;
-    serde_yaml::from_str(&file.text).map_err(|e| {
-        let mut d = Diagnostic::error("yaml-syntax", e.to_string()).in_file(file.display.clone());
-        if let Some(loc) = e.location() {
-            d = d.at(loc.line(), loc.column());
+    match load_document(file, kind) {
+        (Some(v), _) => Ok(v),
+        (None, d) => Err(d),
+    }
+}
+
+/// A document of any kind, typed where this build has the type.
+#[derive(Debug, Clone)]
+pub enum AnyDocument {
+    Provider(Box<ProviderProfile>),
+    Requirements(Requirements),
+    DpaReview(DpaReview),
+    /// A kind whose typed model is not part of this stage: checked for
+    /// `kind`, `schema_version` and its schema where one is registered.
+    Other(DocumentKind),
+}
+
+/// Loads a document whose kind is read from its `kind` field.
+pub fn load_any(file: &SourceFile) -> (Option<AnyDocument>, Vec<Diagnostic>) {
+    let kind = match parse_yaml(file).and_then(|p| declared_kind(file, &p).map_err(|d| vec![d])) {
+        Ok(k) => k,
+        Err(d) => return (None, d),
+    };
+    match kind {
+        DocumentKind::Provider => {
+            let (v, d) = load_document(file, kind);
+            (v.map(|p| AnyDocument::Provider(Box::new(p))), d)
         }
-        vec![d]
-    })
+        DocumentKind::Requirements => {
+            let (v, d) = load_document(file, kind);
+            (v.map(AnyDocument::Requirements), d)
+        }
+        DocumentKind::DpaReview => {
+            let (v, d) = load_document(file, kind);
+            (v.map(AnyDocument::DpaReview), d)
+        }
+        DocumentKind::RulePack | DocumentKind::Workload => {
+            let (v, d) = load_document::<Value>(file, kind);
+            (v.map(|_| AnyDocument::Other(kind)), d)
+        }
+    }
+}
+
+fn is_yaml(p: &Path) -> bool {
+    matches!(
+        p.extension().and_then(|e| e.to_str()),
+        Some("yaml") | Some("yml")
+    )
+}
+
+/// Expands paths: files as given, folders to their `*.yaml`/`*.yml` files
+/// (recursively, sorted). Missing paths become diagnostics.
+pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>, diags: &mut Vec<Diagnostic>, depth: usize) {
+        let entries = match std::fs::read_dir(dir) {
+            Ok(e) => e,
+            Err(e) => {
+                diags.push(
+                    Diagnostic::error("file-unreadable", format!("cannot read the folder: {e}"))
+                        .in_file(dir.display().to_string()),
+                );
+                return;
+            }
+        };
+        let mut found: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        found.sort();
+        for p in found {
+            let hidden = p
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with('.'));
+            if hidden {
+                continue;
+            }
+            if p.is_dir() {
+                if depth < 8 {
+                    walk(&p, out, diags, depth + 1);
+                }
+            } else if is_yaml(&p) {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    let mut diags = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut files, &mut diags, 0);
+        } else if p.exists() {
+            files.push(p.clone());
+        } else {
+            diags.push(
+                Diagnostic::error("file-unreadable", "no such file or folder")
+                    .in_file(p.display().to_string())
+                    .help("check the path"),
+            );
+        }
+    }
+    (files, diags)
+}
+
+/// Every embedded YAML file under `folder` (`providers`, `rules`, `docs/examples`).
+pub fn embedded_sources(folder: &str) -> (Vec<SourceFile>, Vec<Diagnostic>) {
+    let mut files = Vec::new();
+    let mut diags = Vec::new();
+    for (path, bytes) in crate::embedded::files_under(folder) {
+        if !is_yaml(Path::new(path)) {
+            continue;
+        }
+        match SourceFile::embedded(path, bytes) {
+            Ok(f) => files.push(f),
+            Err(d) => diags.push(d),
+        }
+    }
+    (files, diags)
+}
+
+/// Reads files from disk; unreadable ones become diagnostics.
+pub fn read_sources(paths: &[PathBuf]) -> (Vec<SourceFile>, Vec<Diagnostic>) {
+    let (files, mut diags) = collect_files(paths);
+    let mut out = Vec::new();
+    for p in files {
+        match SourceFile::read(&p) {
+            Ok(f) => out.push(f),
+            Err(d) => diags.push(d),
+        }
+    }
+    (out, diags)
+}
+
+/// Loads every file as one kind; files with errors are left out (and reported).
+pub fn load_all<T: DeserializeOwned>(
+    files: Vec<SourceFile>,
+    kind: DocumentKind,
+) -> (Vec<Loaded<T>>, Vec<Diagnostic>) {
+    let mut out = Vec::new();
+    let mut diags = Vec::new();
+    for file in files {
+        let (v, d) = load_document::<T>(&file, kind);
+        diags.extend(d);
+        if let Some(value) = v {
+            out.push(Loaded { value, file });
+        }
+    }
+    (out, diags)
+}
+
+/// Provider profiles from files and folders, checked one by one and across
+/// files (duplicate IDs).
+pub fn load_providers(paths: &[PathBuf]) -> (Vec<Loaded<ProviderProfile>>, Vec<Diagnostic>) {
+    let (files, mut diags) = read_sources(paths);
+    let (loaded, d) = load_all(files, DocumentKind::Provider);
+    diags.extend(d);
+    diags.extend(crate::validate::cross_check(&loaded, None, &[]));
+    (loaded, diags)
+}
+
+/// The shipped provider profiles compiled into the binary.
+pub fn embedded_providers() -> (Vec<Loaded<ProviderProfile>>, Vec<Diagnostic>) {
+    let (files, mut diags) = embedded_sources("providers");
+    let (loaded, d) = load_all(files, DocumentKind::Provider);
+    diags.extend(d);
+    diags.extend(crate::validate::cross_check(&loaded, None, &[]));
+    (loaded, diags)
+}
+
+/// The embedded example requirements.
+pub const EMBEDDED_REQUIREMENTS: &str = "docs/examples/requirements.yaml";
+
+/// The requirements file given, or the embedded example.
+pub fn load_requirements(path: Option<&Path>) -> (Option<Loaded<Requirements>>, Vec<Diagnostic>) {
+    let file = match path {
+        Some(p) => SourceFile::read(p),
+        None => match crate::embedded::file(EMBEDDED_REQUIREMENTS) {
+            Some(b) => SourceFile::embedded(EMBEDDED_REQUIREMENTS, b),
+            None => Err(Diagnostic::error(
+                "file-unreadable",
+                format!("this build has no embedded {EMBEDDED_REQUIREMENTS}"),
+            )
+            .help("pass a requirements file")),
+        },
+    };
+    let file = match file {
+        Ok(f) => f,
+        Err(d) => return (None, vec![d]),
+    };
+    let (v, d) = load_document(&file, DocumentKind::Requirements);
+    (v.map(|value| Loaded { value, file }), d)
+}
+
+/// DPA reviews from files and folders.
+pub fn load_reviews(paths: &[PathBuf]) -> (Vec<Loaded<DpaReview>>, Vec<Diagnostic>) {
+    let (files, mut diags) = read_sources(paths);
+    let (loaded, d) = load_all(files, DocumentKind::DpaReview);
+    diags.extend(d);
+    (loaded, diags)
 }

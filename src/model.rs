@@ -2,6 +2,7 @@
 //! JSON Schema and YAML checks in `load` have passed; the schemas in `schemas/`
 //! are generated from these types.
 
+pub mod codes;
 pub mod common;
 pub mod gpu;
 pub mod provider;

@@ -1,0 +1,84 @@
+//! Rendering diagnostics for people (with the source line and a caret) and for
+//! machines (a JSON array).
+
+use super::{Diagnostic, Severity};
+
+/// One diagnostic as text; `source` is the file's text when available, so the
+/// offending line can be shown with a caret under the column.
+pub fn human(d: &Diagnostic, source: Option<&str>) -> String {
+    let sev = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let mut s = format!("{sev}[{}]: {}", d.code, d.message);
+    if let Some(file) = &d.file {
+        s.push_str(&format!("\n  --> {file}"));
+        if let (Some(l), Some(c)) = (d.line, d.column) {
+            s.push_str(&format!(":{l}:{c}"));
+        }
+    }
+    if let (Some(text), Some(l), Some(c)) = (source, d.line, d.column) {
+        if let Some(line) = text.lines().nth(l.saturating_sub(1)) {
+            let line = line.trim_end_matches('\r');
+            let shown: String = line.chars().take(160).collect();
+            let width = l.to_string().len();
+            let pad = " ".repeat(width);
+            let caret_at = c.saturating_sub(1).min(shown.chars().count());
+            let lead: String = shown
+                .chars()
+                .take(caret_at)
+                .map(|ch| if ch == '\t' { '\t' } else { ' ' })
+                .collect();
+            s.push_str(&format!("\n {pad} |\n {l} | {shown}\n {pad} | {lead}^"));
+        }
+    }
+    if let Some(p) = &d.pointer {
+        if !p.is_empty() {
+            s.push_str(&format!("\n  at {p}"));
+        }
+    }
+    if let Some(e) = &d.expected {
+        s.push_str(&format!("\n  expected: {e}"));
+    }
+    if let Some(h) = &d.help {
+        s.push_str(&format!("\n  help: {h}"));
+    }
+    s
+}
+
+/// All diagnostics as a pretty JSON array.
+pub fn json(diags: &[Diagnostic]) -> String {
+    serde_json::to_string_pretty(diags).unwrap_or_else(|_| "[]".into())
+}
+
+/// `N errors, M warnings`.
+pub fn summary(diags: &[Diagnostic]) -> String {
+    let errors = diags.iter().filter(|d| d.is_error()).count();
+    let warnings = diags.len() - errors;
+    let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+    format!(
+        "{}, {}",
+        plural(errors, "error"),
+        plural(warnings, "warning")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caret_under_column() {
+        let d = Diagnostic::error("schema-violation", "bad")
+            .in_file("x.yaml")
+            .at(2, 7)
+            .pointer("/b")
+            .expected("a number")
+            .help("fix it");
+        let out = human(&d, Some("a: 1\nb: x  yes\n"));
+        assert_eq!(
+            out,
+            "error[schema-violation]: bad\n  --> x.yaml:2:7\n   |\n 2 | b: x  yes\n   |       ^\n  at /b\n  expected: a number\n  help: fix it"
+        );
+    }
+}

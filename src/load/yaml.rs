@@ -1,0 +1,658 @@
+//! YAML reading, in two passes, both bounded:
+//!
+//! 1. `scan`: saphyr's event parser walks the text once without expanding
+//!    aliases. It refuses what must never reach a tree builder (several
+//!    documents, deep nesting, alias bombs, huge documents, tags, long strings,
+//!    NaN/infinity, duplicate keys) and records every node's line:column under
+//!    its JSON pointer.
+//! 2. `to_value`: serde_yaml (the user's choice of YAML crate) builds the value,
+//!    which is converted to JSON for the schema step.
+//!
+//! This is the only module that names a YAML crate, so swapping serde_yaml for
+//! a maintained successor is a change to this file.
+
+use std::collections::HashMap;
+
+use saphyr_parser::{Event, Parser, ScalarStyle, Span};
+
+use super::positions::{child, NodePos, Pos, PositionIndex};
+use crate::diag::Diagnostic;
+
+/// Deepest nesting of mappings and lists accepted.
+pub const MAX_DEPTH: usize = 64;
+/// Most values (nodes) in one document, counted as written.
+pub const MAX_VALUES: u64 = 200_000;
+/// Longest text value in bytes (64 KiB).
+pub const MAX_STRING_BYTES: usize = 64 * 1024;
+
+/// The outcome of the first pass.
+#[derive(Debug, Default)]
+pub struct Scan {
+    pub index: PositionIndex,
+    /// Problems found; when any is an error, the text must not be parsed further.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+enum FrameKind {
+    Map {
+        expecting_key: bool,
+        key: Option<String>,
+        key_pos: Option<Pos>,
+        keys: HashMap<String, Pos>,
+    },
+    Seq {
+        next: usize,
+    },
+}
+
+struct Frame {
+    kind: FrameKind,
+    /// Pointer of this collection; `None` inside a complex key (not indexed).
+    pointer: Option<String>,
+    /// This collection is itself a mapping key.
+    is_key: bool,
+    anchor: usize,
+    /// Values inside, counting alias expansions.
+    expanded: u64,
+}
+
+fn pos(span: &Span) -> Pos {
+    Pos {
+        line: span.start.line(),
+        column: span.start.col() + 1,
+    }
+}
+
+fn is_non_finite(s: &str) -> bool {
+    let t = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if matches!(t, ".inf" | ".Inf" | ".INF") || matches!(s, ".nan" | ".NaN" | ".NAN") {
+        return true;
+    }
+    // A numeral too large for a 64-bit float (`1e999`).
+    let numeric = t.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'));
+    numeric && t.parse::<f64>().is_ok_and(f64::is_infinite)
+}
+
+/// Where the next node goes.
+enum Slot {
+    /// A mapping key.
+    Key,
+    /// A value under this pointer (`None`: not indexed) with its key's position.
+    Value(Option<String>, Option<Pos>),
+}
+
+/// First pass over the text: limits, refusals and the position index.
+pub fn scan(text: &str, file: &str) -> Scan {
+    let mut out = Scan::default();
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut anchors: HashMap<usize, u64> = HashMap::new();
+    let mut documents = 0usize;
+    let mut root_seen = false;
+    let mut written: u64 = 0;
+    let mut expanded: u64 = 0;
+    let mut saw_alias = false;
+    let err = |code: &'static str, msg: String, p: Pos| {
+        Diagnostic::error(code, msg)
+            .in_file(file)
+            .at(p.line, p.column)
+    };
+
+    for item in Parser::new_from_str(text) {
+        let (event, span) = match item {
+            Ok(x) => x,
+            Err(e) => {
+                let m = e.marker();
+                if e.info().contains("recursion limit") {
+                    out.diagnostics.push(
+                        Diagnostic::error(
+                            "nesting-too-deep",
+                            format!("values are nested more than {MAX_DEPTH} levels deep"),
+                        )
+                        .in_file(file)
+                        .at(m.line(), m.col() + 1)
+                        .help("cloudvet files need only a few levels; check for runaway brackets"),
+                    );
+                    return out;
+                }
+                out.diagnostics.push(
+                    Diagnostic::error("yaml-syntax", format!("YAML syntax error: {}", e.info()))
+                        .in_file(file)
+                        .at(m.line(), m.col() + 1)
+                        .help("check indentation, colons after keys and quotes around texts that contain `: ` or `#`"),
+                );
+                return out;
+            }
+        };
+        let here = pos(&span);
+        // Work out the slot of a node event.
+        let is_node = matches!(
+            event,
+            Event::Scalar(..)
+                | Event::SequenceStart(..)
+                | Event::MappingStart(..)
+                | Event::Alias(_)
+        );
+        let slot = if is_node {
+            match stack.last() {
+                None => Slot::Value(Some(String::new()), None),
+                Some(f) => match &f.kind {
+                    FrameKind::Map {
+                        expecting_key: true,
+                        ..
+                    } => Slot::Key,
+                    FrameKind::Map { key, key_pos, .. } => Slot::Value(
+                        match (&f.pointer, key) {
+                            (Some(p), Some(k)) => Some(child(p, k)),
+                            _ => None,
+                        },
+                        *key_pos,
+                    ),
+                    FrameKind::Seq { next } => Slot::Value(
+                        f.pointer.as_ref().map(|p| child(p, &next.to_string())),
+                        None,
+                    ),
+                },
+            }
+        } else {
+            Slot::Key
+        };
+        if is_node {
+            written += 1;
+            expanded = expanded.saturating_add(1);
+            if stack.is_empty() && !root_seen {
+                root_seen = true;
+                let empty = matches!(&event, Event::Scalar(v, ScalarStyle::Plain, _, None) if v.is_empty() || v == "~" || v == "null");
+                if empty {
+                    out.diagnostics.push(
+                        err("empty-document", "the document is empty".into(), here)
+                            .help("start from the example in docs/data-model.md"),
+                    );
+                    return out;
+                }
+                if !matches!(event, Event::MappingStart(..)) {
+                    out.diagnostics.push(
+                        err(
+                            "root-not-mapping",
+                            "the top level of the document is not a mapping of fields".into(),
+                            here,
+                        )
+                        .expected("a mapping such as `kind: provider` on the first lines")
+                        .help(
+                            "every cloudvet file is a set of `field: value` lines at the top level",
+                        ),
+                    );
+                    return out;
+                }
+            }
+            if let Slot::Value(Some(p), key) = &slot {
+                out.index.insert(
+                    p.clone(),
+                    NodePos {
+                        key: *key,
+                        value: here,
+                    },
+                );
+            }
+        }
+        // Tags (on scalars and collections).
+        let tag = match &event {
+            Event::Scalar(_, _, _, t) | Event::SequenceStart(_, t) | Event::MappingStart(_, t) => {
+                t.as_ref()
+            }
+            _ => None,
+        };
+        if let Some(t) = tag {
+            let shown = if t.is_yaml_core_schema() {
+                format!("!!{}", t.suffix)
+            } else {
+                format!("{}{}", t.handle, t.suffix)
+            };
+            let mut d = err(
+                "yaml-tag-not-allowed",
+                format!("the YAML tag `{shown}` is not allowed in cloudvet files"),
+                here,
+            )
+            .expected("a plain value without a tag")
+            .help("remove the tag; to make a value a text, put it in quotes");
+            if let Slot::Value(Some(p), _) = &slot {
+                d = d.pointer(p.clone());
+            }
+            out.diagnostics.push(d);
+        }
+        match event {
+            Event::DocumentStart(_) => {
+                documents += 1;
+                if documents > 1 {
+                    out.diagnostics.push(
+                        err(
+                            "multiple-documents",
+                            "the file contains more than one YAML document".into(),
+                            here,
+                        )
+                        .help(
+                            "keep one document per file: remove the `---` line, or split the file",
+                        ),
+                    );
+                    return out;
+                }
+            }
+            Event::Scalar(value, style, anchor, _) => {
+                if value.len() > MAX_STRING_BYTES {
+                    let mut d = err(
+                        "string-too-long",
+                        format!(
+                            "a text value is {} bytes long; the limit is {MAX_STRING_BYTES}",
+                            value.len()
+                        ),
+                        here,
+                    )
+                    .help("shorten the text; long documents belong in a separate file referenced by address");
+                    if let Slot::Value(Some(p), _) = &slot {
+                        d = d.pointer(p.clone());
+                    }
+                    out.diagnostics.push(d);
+                }
+                if style == ScalarStyle::Plain && is_non_finite(&value) {
+                    let mut d = err(
+                        "non-finite-number",
+                        format!("`{value}` is not a finite number"),
+                        here,
+                    )
+                    .expected("a finite decimal number")
+                    .help("write the actual figure, or `unknown` where the file allows it");
+                    if let Slot::Value(Some(p), _) = &slot {
+                        d = d.pointer(p.clone());
+                    }
+                    out.diagnostics.push(d);
+                }
+                if anchor > 0 {
+                    anchors.insert(anchor, 1);
+                }
+                match slot {
+                    Slot::Key => {
+                        if let Some(Frame {
+                            kind:
+                                FrameKind::Map {
+                                    expecting_key,
+                                    key,
+                                    key_pos,
+                                    keys,
+                                },
+                            pointer,
+                            ..
+                        }) = stack.last_mut()
+                        {
+                            if let Some(first) = keys.get(value.as_ref()) {
+                                let mut d = err(
+                                    "duplicate-key",
+                                    format!(
+                                        "the field `{value}` appears twice in one mapping (first on line {})",
+                                        first.line
+                                    ),
+                                    here,
+                                )
+                                .help("remove one of the two entries or merge them");
+                                if let Some(p) = pointer {
+                                    d = d.pointer(child(p, &value));
+                                }
+                                out.diagnostics.push(d);
+                            } else {
+                                keys.insert(value.to_string(), here);
+                            }
+                            *expecting_key = false;
+                            *key = Some(value.to_string());
+                            *key_pos = Some(here);
+                        }
+                    }
+                    Slot::Value(..) => finish_value(&mut stack, 1),
+                }
+            }
+            Event::Alias(id) => {
+                saw_alias = true;
+                let size = anchors.get(&id).copied().unwrap_or(1);
+                expanded = expanded.saturating_add(size);
+                match slot {
+                    Slot::Key => {
+                        if let Some(Frame {
+                            kind:
+                                FrameKind::Map {
+                                    expecting_key,
+                                    key,
+                                    key_pos,
+                                    ..
+                                },
+                            ..
+                        }) = stack.last_mut()
+                        {
+                            *expecting_key = false;
+                            *key = None;
+                            *key_pos = Some(here);
+                        }
+                    }
+                    Slot::Value(..) => finish_value(&mut stack, size),
+                }
+            }
+            Event::MappingStart(anchor, _) | Event::SequenceStart(anchor, _) => {
+                let is_map = matches!(event, Event::MappingStart(..));
+                let (pointer, is_key) = match slot {
+                    Slot::Key => (None, true),
+                    Slot::Value(p, _) => (p, false),
+                };
+                if is_key {
+                    out.diagnostics.push(
+                        err(
+                            "non-string-key",
+                            "a mapping key is itself a list or mapping".into(),
+                            here,
+                        )
+                        .expected("a field name")
+                        .help("write keys as plain names such as `currency`"),
+                    );
+                }
+                stack.push(Frame {
+                    kind: if is_map {
+                        FrameKind::Map {
+                            expecting_key: true,
+                            key: None,
+                            key_pos: None,
+                            keys: HashMap::new(),
+                        }
+                    } else {
+                        FrameKind::Seq { next: 0 }
+                    },
+                    pointer,
+                    is_key,
+                    anchor,
+                    expanded: 1,
+                });
+                if stack.len() > MAX_DEPTH {
+                    out.diagnostics.push(
+                        err(
+                            "nesting-too-deep",
+                            format!("values are nested more than {MAX_DEPTH} levels deep"),
+                            here,
+                        )
+                        .help("cloudvet files need only a few levels; check for runaway brackets"),
+                    );
+                    return out;
+                }
+            }
+            Event::MappingEnd | Event::SequenceEnd => {
+                if let Some(done) = stack.pop() {
+                    if done.anchor > 0 {
+                        anchors.insert(done.anchor, done.expanded);
+                    }
+                    if done.is_key {
+                        if let Some(Frame {
+                            kind:
+                                FrameKind::Map {
+                                    expecting_key, key, ..
+                                },
+                            ..
+                        }) = stack.last_mut()
+                        {
+                            *expecting_key = false;
+                            *key = None;
+                        }
+                    } else {
+                        finish_value(&mut stack, done.expanded);
+                    }
+                }
+            }
+            Event::StreamEnd => break,
+            _ => {}
+        }
+        if written > MAX_VALUES {
+            out.diagnostics.push(err(
+                "too-many-values",
+                format!("the document holds more than {MAX_VALUES} values"),
+                here,
+            ).help("split the data into several files; a provider profile needs a few thousand values at most"));
+            return out;
+        }
+        if expanded > MAX_VALUES {
+            let mut d = err(
+                "alias-expansion-limit",
+                format!(
+                    "YAML aliases (`*name`) would expand this document to more than {MAX_VALUES} values"
+                ),
+                here,
+            )
+            .help("write the values out, or use fewer aliases; nested aliases multiply (\"billion laughs\")");
+            if !saw_alias {
+                d.code = "too-many-values";
+            }
+            out.diagnostics.push(d);
+            return out;
+        }
+    }
+    if documents == 0 || !root_seen {
+        out.diagnostics.push(
+            Diagnostic::error("empty-document", "the file contains no YAML document")
+                .in_file(file)
+                .help("start from the example in docs/data-model.md"),
+        );
+    }
+    out
+}
+
+/// A value of `size` nodes completed inside the top frame.
+fn finish_value(stack: &mut [Frame], size: u64) {
+    if let Some(f) = stack.last_mut() {
+        f.expanded = f.expanded.saturating_add(size);
+        match &mut f.kind {
+            FrameKind::Map {
+                expecting_key, key, ..
+            } => {
+                *expecting_key = true;
+                *key = None;
+            }
+            FrameKind::Seq { next } => *next += 1,
+        }
+    }
+}
+
+/// Maps a serde_yaml error to a diagnostic (its own limits back ours up).
+fn yaml_error(e: &serde_yaml::Error, file: &str) -> Diagnostic {
+    let text = e.to_string();
+    let code = if text.contains("recursion limit") {
+        "nesting-too-deep"
+    } else if text.contains("repetition limit") {
+        "alias-expansion-limit"
+    } else if text.contains("more than one document") {
+        "multiple-documents"
+    } else {
+        "yaml-syntax"
+    };
+    let mut d = Diagnostic::error(code, text).in_file(file);
+    if let Some(loc) = e.location() {
+        d = d.at(loc.line(), loc.column());
+    }
+    d
+}
+
+/// Second pass: the value as JSON, for the schema step. Call only after `scan`
+/// reported no error.
+pub fn to_value(
+    text: &str,
+    file: &str,
+    index: &PositionIndex,
+) -> Result<serde_json::Value, Vec<Diagnostic>> {
+    let yaml: serde_yaml::Value =
+        serde_yaml::from_str(text).map_err(|e| vec![yaml_error(&e, file)])?;
+    let mut diags = Vec::new();
+    let json = convert(yaml, String::new(), file, index, &mut diags);
+    if diags.is_empty() {
+        Ok(json)
+    } else {
+        Err(diags)
+    }
+}
+
+fn located(d: Diagnostic, pointer: &str, index: &PositionIndex) -> Diagnostic {
+    let d = d.pointer(pointer.to_string());
+    match index.value(pointer) {
+        Some(p) => d.at(p.line, p.column),
+        None => d,
+    }
+}
+
+fn convert(
+    v: serde_yaml::Value,
+    pointer: String,
+    file: &str,
+    index: &PositionIndex,
+    diags: &mut Vec<Diagnostic>,
+) -> serde_json::Value {
+    use serde_json::Value as J;
+    use serde_yaml::Value as Y;
+    match v {
+        Y::Null => J::Null,
+        Y::Bool(b) => J::Bool(b),
+        Y::String(s) => J::String(s),
+        Y::Number(n) => {
+            if let Some(u) = n.as_u64() {
+                J::from(u)
+            } else if let Some(i) = n.as_i64() {
+                J::from(i)
+            } else {
+                let f = n.as_f64().unwrap_or(f64::NAN);
+                match serde_json::Number::from_f64(f) {
+                    Some(x) => J::Number(x),
+                    None => {
+                        diags.push(located(
+                            Diagnostic::error(
+                                "non-finite-number",
+                                format!("`{n}` is not a finite number"),
+                            )
+                            .in_file(file)
+                            .expected("a finite decimal number")
+                            .help("write the actual figure, or `unknown` where the file allows it"),
+                            &pointer,
+                            index,
+                        ));
+                        J::Null
+                    }
+                }
+            }
+        }
+        Y::Sequence(items) => J::Array(
+            items
+                .into_iter()
+                .enumerate()
+                .map(|(i, x)| convert(x, child(&pointer, &i.to_string()), file, index, diags))
+                .collect(),
+        ),
+        Y::Mapping(m) => {
+            let mut out = serde_json::Map::new();
+            for (k, x) in m {
+                let key = match k {
+                    Y::String(s) => s,
+                    other => {
+                        let shown = serde_yaml::to_string(&other)
+                            .map(|s| s.trim().to_string())
+                            .unwrap_or_default();
+                        diags.push(located(
+                            Diagnostic::error(
+                                "non-string-key",
+                                format!("the key `{shown}` is not a text"),
+                            )
+                            .in_file(file)
+                            .expected("a field name")
+                            .help(format!("put the key in quotes: `\"{shown}\":`")),
+                            &pointer,
+                            index,
+                        ));
+                        continue;
+                    }
+                };
+                let p = child(&pointer, &key);
+                let value = convert(x, p, file, index, diags);
+                out.insert(key, value);
+            }
+            J::Object(out)
+        }
+        Y::Tagged(t) => {
+            diags.push(located(
+                Diagnostic::error(
+                    "yaml-tag-not-allowed",
+                    format!("the YAML tag `{}` is not allowed in cloudvet files", t.tag),
+                )
+                .in_file(file)
+                .expected("a plain value without a tag")
+                .help("remove the tag; to make a value a text, put it in quotes"),
+                &pointer,
+                index,
+            ));
+            J::Null
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(text: &str) -> Vec<&'static str> {
+        scan(text, "t.yaml")
+            .diagnostics
+            .iter()
+            .map(|d| d.code)
+            .collect()
+    }
+
+    #[test]
+    fn index_points_at_keys_and_values() {
+        let s = scan(
+            "kind: provider\noffers:\n  - id: a\n    gpu_model: H100\n",
+            "t",
+        );
+        assert!(s.diagnostics.is_empty(), "{:?}", s.diagnostics);
+        let n = s.index.get("/offers/0/gpu_model").unwrap();
+        assert_eq!(n.key, Some(Pos { line: 4, column: 5 }));
+        assert_eq!(
+            n.value,
+            Pos {
+                line: 4,
+                column: 16
+            }
+        );
+        assert_eq!(s.index.value("/offers/0/nope").unwrap().line, 3);
+    }
+
+    #[test]
+    fn refusals() {
+        assert_eq!(codes("a: 1\n---\nb: 2\n"), ["multiple-documents"]);
+        assert_eq!(codes("- 1\n"), ["root-not-mapping"]);
+        assert_eq!(codes(""), ["empty-document"]);
+        assert_eq!(codes("# only a comment\n"), ["empty-document"]);
+        assert_eq!(codes("a: !foo 1\n"), ["yaml-tag-not-allowed"]);
+        assert_eq!(codes("a: .nan\nb: -.inf\n"), ["non-finite-number"; 2]);
+        assert_eq!(codes("a: 1\na: 2\n"), ["duplicate-key"]);
+        assert_eq!(codes("a: [1, 2\n"), ["yaml-syntax"]);
+        let deep = format!("a: {}{}\n", "[".repeat(100), "]".repeat(100));
+        assert_eq!(codes(&deep), ["nesting-too-deep"]);
+        let mut lol = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 0..9u8 {
+            let (p, n) = ((b'a' + i) as char, (b'b' + i) as char);
+            lol.push_str(&format!(
+                "{n}: &{n} [*{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}]\n"
+            ));
+        }
+        assert_eq!(codes(&lol), ["alias-expansion-limit"]);
+    }
+
+    #[test]
+    fn converts_to_json() {
+        let t = "a: 1\nb: [x, 2.5]\n";
+        let s = scan(t, "t");
+        let v = to_value(t, "t", &s.index).unwrap();
+        assert_eq!(v, serde_json::json!({"a": 1, "b": ["x", 2.5]}));
+        let t = "1: x\n";
+        let s = scan(t, "t");
+        let e = to_value(t, "t", &s.index).unwrap_err();
+        assert_eq!(e[0].code, "non-string-key");
+    }
+}

@@ -1,0 +1,76 @@
+//! JSON Schemas (draft 2020-12) for every kind of input file, generated from the
+//! Rust types with schemars. The generated files are committed in `schemas/`,
+//! embedded into the binary (the loader validates against those), and kept
+//! fresh by the `schemas_are_fresh` test: run `UPDATE_SCHEMAS=1 cargo test schemas`
+//! after changing a model type.
+//!
+//! `$id` scheme: `https://cloudvet.example/schemas/<file name>`, one stable
+//! address per kind; the version a file follows is its `schema_version` field,
+//! which the loader checks before the schema.
+
+use serde_json::Value;
+
+use crate::load::DocumentKind;
+
+/// The base of every schema `$id`.
+pub const ID_BASE: &str = "https://cloudvet.example/schemas/";
+
+/// One schema: the kind it checks, its file name in `schemas/`, and its generator.
+pub struct SchemaEntry {
+    pub kind: DocumentKind,
+    pub file: &'static str,
+    pub generate: fn() -> schemars::Schema,
+}
+
+/// Every generated schema. Add one line per kind of file.
+pub const SCHEMAS: &[SchemaEntry] = &[
+    SchemaEntry {
+        kind: DocumentKind::Provider,
+        file: "provider.schema.json",
+        generate: || schemars::schema_for!(crate::model::ProviderProfile),
+    },
+    SchemaEntry {
+        kind: DocumentKind::Requirements,
+        file: "requirements.schema.json",
+        generate: || schemars::schema_for!(crate::model::Requirements),
+    },
+    SchemaEntry {
+        kind: DocumentKind::DpaReview,
+        file: "dpa_review.schema.json",
+        generate: || schemars::schema_for!(crate::model::DpaReview),
+    },
+];
+
+/// The table entry for a kind, if that kind has a schema yet.
+pub fn entry(kind: DocumentKind) -> Option<&'static SchemaEntry> {
+    SCHEMAS.iter().find(|e| e.kind == kind)
+}
+
+/// The complete schema document for an entry, with `$schema` and `$id` first.
+pub fn document(entry: &SchemaEntry) -> Value {
+    let generated = (entry.generate)().to_value();
+    let mut out = serde_json::Map::new();
+    out.insert(
+        "$schema".into(),
+        Value::String("https://json-schema.org/draft/2020-12/schema".into()),
+    );
+    out.insert(
+        "$id".into(),
+        Value::String(format!("{ID_BASE}{}", entry.file)),
+    );
+    if let Value::Object(m) = generated {
+        for (k, v) in m {
+            if k != "$schema" && k != "$id" {
+                out.insert(k, v);
+            }
+        }
+    }
+    Value::Object(out)
+}
+
+/// The text written to `schemas/<file>`: pretty JSON with a final newline.
+pub fn render(entry: &SchemaEntry) -> String {
+    let mut s = serde_json::to_string_pretty(&document(entry)).unwrap_or_default();
+    s.push('\n');
+    s
+}

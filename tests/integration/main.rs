@@ -1,0 +1,12 @@
+//! The one integration test binary: every module here drives the real
+//! `cloudvet` binary or the public library API. Add a module per area.
+
+mod common;
+mod diagnostics_docs;
+mod docs_examples;
+mod hostile;
+mod invalid_fixtures;
+mod loader_api;
+mod schemas;
+mod shipped;
+mod validate_cli;
