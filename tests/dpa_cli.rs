@@ -96,6 +96,84 @@ fn scan_writes_a_review_that_matches_the_review_schema() {
     assert_eq!(rc, 0);
     let from_json: DpaReview = serde_json::from_str(&json).unwrap();
     assert_eq!(from_json, review);
+    // The loader and `cloudvet validate` accept it as it is.
+    let (rc, stdout, stderr) = run(&["validate", out.to_str().unwrap()]);
+    assert_eq!(rc, 0, "{stdout}{stderr}");
+}
+
+/// Odd text never panics the scanner: a deterministic stream of lines built from
+/// markers, umlauts, dashes, multi-byte letters and terms.
+#[test]
+fn odd_text_never_panics() {
+    let pieces = [
+        "§",
+        "§ 3",
+        "(1)",
+        "(a)",
+        "a)",
+        "1.",
+        "1.1",
+        "IV. ",
+        "Annex",
+        "Anlage TOM",
+        "# ",
+        "K",
+        "İ",
+        "ß",
+        "–",
+        "-",
+        "\u{a0}",
+        "Art. 28",
+        "processor",
+        "Auftragsverarbeiter",
+        "within 72 hours",
+        "thirty (30) days",
+        "Module",
+        "governed by",
+        "laws of",
+        ".",
+        ";",
+        " ",
+        "\t",
+        "\u{1F600}",
+        "ÄÖÜ",
+        "see Annex 1",
+        "*",
+        "+",
+        "Clause",
+        "Schedule 1 –",
+        "0",
+        "99999999999",
+    ];
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    for doc in 0..300 {
+        let mut text = String::new();
+        let lines = 1 + doc % 40;
+        for _ in 0..lines {
+            let words = x % 9;
+            for _ in 0..words {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                text.push_str(pieces[(x % pieces.len() as u64) as usize]);
+            }
+            text.push('\n');
+        }
+        let name = if doc % 2 == 0 { "a.txt" } else { "a.md" };
+        match cloudvet::dpa::scan_bytes(name, text.as_bytes()) {
+            Ok(scan) => {
+                let r = scan.to_review("x".into());
+                for e in &r.elements {
+                    if let Some(s) = &e.scan {
+                        assert!(s.passage.as_ref().is_none_or(|p| p.chars().count() <= 2000));
+                    }
+                }
+                let _ = cloudvet::dpa::report::html(&r);
+                let _ = scan.summary();
+            }
+            Err(d) => assert_eq!(d.code, "dpa-empty-document", "{d}"),
+        }
+    }
 }
 
 #[test]
