@@ -168,7 +168,7 @@ fn odd_text_never_panics() {
                         assert!(s.passage.as_ref().is_none_or(|p| p.chars().count() <= 2000));
                     }
                 }
-                let _ = cloudvet::dpa::report::html(&r);
+                let _ = cloudvet::dpa::report::html(&r, cloudvet::dpa::report::Language::De);
                 let _ = scan.summary();
             }
             Err(d) => assert_eq!(d.code, "dpa-empty-document", "{d}"),
@@ -269,6 +269,24 @@ fn report_renders_markdown_and_html_with_sign_off_escaped_and_stable() {
         assert!(text.contains("art28_3_h_audits"));
         assert!(text.contains("16 accept, 1 negotiate, 1 reject, 0 pending"));
     }
+    // In German.
+    let de = dir.join("de");
+    std::fs::create_dir_all(&de).unwrap();
+    let (rc, _, stderr) = run(&[
+        "--lang",
+        "de",
+        "dpa",
+        "report",
+        out.to_str().unwrap(),
+        "--out",
+        de.to_str().unwrap(),
+    ]);
+    assert_eq!(rc, 0, "{stderr}");
+    let html_de = std::fs::read_to_string(de.join("acme-gpu.html")).unwrap();
+    assert!(html_de.contains("<html lang=\"de\">"));
+    assert!(html_de.contains("Freigabe") && html_de.contains("freigegeben mit Auflagen"));
+    assert!(html_de.contains("16 akzeptiert, 1 nachverhandeln, 1 abgelehnt, 0 offen"));
+    assert!(html_de.contains("Art. 28 Abs. 3 lit. h DSGVO"));
     // An unfinished review renders with blanks to sign and a warning.
     let fresh = dir.join("fresh.yaml");
     let second = dir.join("second");

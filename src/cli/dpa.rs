@@ -171,7 +171,11 @@ fn scan(a: &ScanArgs, _global: &Global) -> Status {
     Status::Ok
 }
 
-fn report(a: &ReportArgs, _global: &Global) -> Status {
+fn report(a: &ReportArgs, global: &Global) -> Status {
+    let lang = match global.lang {
+        super::Lang::De => dpa::report::Language::De,
+        super::Lang::En => dpa::report::Language::En,
+    };
     let (review, warnings) = match dpa::load_review(&a.review) {
         Ok(r) => r,
         Err(ds) => {
@@ -200,8 +204,8 @@ fn report(a: &ReportArgs, _global: &Global) -> Status {
     formats.dedup();
     for f in formats {
         let (ext, body) = match f {
-            ReportFormat::Md => ("md", dpa::report::markdown(&review)),
-            ReportFormat::Html => ("html", dpa::report::html(&review)),
+            ReportFormat::Md => ("md", dpa::report::markdown(&review, lang)),
+            ReportFormat::Html => ("html", dpa::report::html(&review, lang)),
         };
         let path: PathBuf = Path::new(&a.out).join(format!("{stem}.{ext}"));
         if let Err(e) = write_atomic(&path, body.as_bytes()) {

@@ -1,66 +1,181 @@
 //! Rendering a DPA review for the file and for signature: Markdown and a
-//! self-contained HTML page (all text escaped), each ending in a sign-off block.
-//! Same review, same bytes: nothing here reads the clock.
+//! self-contained HTML page (all text escaped), each ending in a sign-off block, in
+//! English or German. Same review, same bytes: nothing here reads the clock.
 
 use std::fmt::Write as _;
 
 use crate::model::review::{
-    Art28Element, DocumentType, DpaReview, ElementReview, SignOffDecision, Verdict,
+    Art28Element, DocumentType, DpaReview, ElementReview, ScanConfidence, ScanStatus,
+    SignOffDecision, Verdict,
 };
 
-use super::facts::verdict_str;
-use super::{confidence_str, lang_str, result_str, type_str};
+use super::lang_str;
+
+/// Language of the rendered review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Language {
+    #[default]
+    En,
+    De,
+}
+
+/// Picks the English or German text.
+fn tr(l: Language, en: &'static str, de: &'static str) -> &'static str {
+    match l {
+        Language::En => en,
+        Language::De => de,
+    }
+}
 
 /// What each review element requires, and its legal basis.
-pub fn element_text(e: Art28Element) -> (&'static str, &'static str) {
-    match e {
-        Art28Element::SubjectDuration => ("Subject matter and duration of the processing", "GDPR Art. 28(3), first sentence"),
-        Art28Element::NaturePurpose => ("Nature and purpose of the processing", "GDPR Art. 28(3), first sentence"),
-        Art28Element::DataTypes => ("Type of personal data", "GDPR Art. 28(3), first sentence"),
-        Art28Element::DataSubjects => ("Categories of data subjects", "GDPR Art. 28(3), first sentence"),
-        Art28Element::ControllerRights => ("Obligations and rights of the controller", "GDPR Art. 28(3), first sentence"),
-        Art28Element::Instructions => ("Only on documented instructions, including on transfers; notice of a legal duty to process otherwise", "GDPR Art. 28(3)(a)"),
-        Art28Element::Confidentiality => ("Authorised persons bound to confidentiality", "GDPR Art. 28(3)(b)"),
-        Art28Element::Security => ("Measures required by Art. 32", "GDPR Art. 28(3)(c), Art. 32"),
-        Art28Element::Subprocessors => ("Sub-processors: prior authorisation, notice of changes and right to object, same obligations flowed down", "GDPR Art. 28(2), (3)(d), (4)"),
-        Art28Element::DsrAssistance => ("Assistance with data subjects' requests", "GDPR Art. 28(3)(e)"),
-        Art28Element::Assistance32To36 => ("Assistance with security, breach notification, impact assessment, prior consultation", "GDPR Art. 28(3)(f)"),
-        Art28Element::BreachNotification => ("Breach notification to the controller without undue delay", "GDPR Art. 33(2)"),
-        Art28Element::DeleteReturn => ("Deletion or return at the end, at the controller's choice", "GDPR Art. 28(3)(g)"),
-        Art28Element::Audits => ("Information to demonstrate compliance; audits including inspections", "GDPR Art. 28(3)(h)"),
-        Art28Element::InfringingInstruction => ("Immediate notice of an instruction that infringes data protection law", "GDPR Art. 28(3), second subparagraph"),
-        Art28Element::TransferMechanism => ("Third-country transfers and their tool (SCCs and module, adequacy, DPF, BCRs)", "GDPR Arts. 44–49"),
-        Art28Element::TomAnnex => ("Concrete technical and organisational measures (annex)", "GDPR Art. 32; EDPB Guidelines 07/2020"),
-        Art28Element::SubprocessorLiability => ("Processor fully liable for its sub-processors", "GDPR Art. 28(4), second sentence"),
-    }
-}
-
-fn decision_str(d: SignOffDecision) -> &'static str {
-    match d {
-        SignOffDecision::Approved => "approved",
-        SignOffDecision::ApprovedWithConditions => "approved with conditions",
-        SignOffDecision::Rejected => "rejected",
-    }
-}
-
-fn scan_str(e: &ElementReview) -> String {
-    match &e.scan {
-        Some(s) => format!(
-            "{} ({})",
-            result_str(s.status),
-            confidence_str(s.confidence)
+pub fn element_text(e: Art28Element, l: Language) -> (&'static str, &'static str) {
+    use Art28Element as A;
+    let (en, de) = match e {
+        A::SubjectDuration => (
+            ("Subject matter and duration of the processing", "GDPR Art. 28(3), first sentence"),
+            ("Gegenstand und Dauer der Verarbeitung", "Art. 28 Abs. 3 Satz 1 DSGVO"),
         ),
-        None => "not scanned".into(),
+        A::NaturePurpose => (
+            ("Nature and purpose of the processing", "GDPR Art. 28(3), first sentence"),
+            ("Art und Zweck der Verarbeitung", "Art. 28 Abs. 3 Satz 1 DSGVO"),
+        ),
+        A::DataTypes => (
+            ("Type of personal data", "GDPR Art. 28(3), first sentence"),
+            ("Art der personenbezogenen Daten", "Art. 28 Abs. 3 Satz 1 DSGVO"),
+        ),
+        A::DataSubjects => (
+            ("Categories of data subjects", "GDPR Art. 28(3), first sentence"),
+            ("Kategorien betroffener Personen", "Art. 28 Abs. 3 Satz 1 DSGVO"),
+        ),
+        A::ControllerRights => (
+            ("Obligations and rights of the controller", "GDPR Art. 28(3), first sentence"),
+            ("Pflichten und Rechte des Verantwortlichen", "Art. 28 Abs. 3 Satz 1 DSGVO"),
+        ),
+        A::Instructions => (
+            ("Only on documented instructions, including on transfers; notice of a legal duty to process otherwise", "GDPR Art. 28(3)(a)"),
+            ("Nur auf dokumentierte Weisung, auch bei Drittlandübermittlung; Mitteilung einer gesetzlichen Pflicht zur Verarbeitung", "Art. 28 Abs. 3 lit. a DSGVO"),
+        ),
+        A::Confidentiality => (
+            ("Authorised persons bound to confidentiality", "GDPR Art. 28(3)(b)"),
+            ("Verpflichtung der befugten Personen zur Vertraulichkeit", "Art. 28 Abs. 3 lit. b DSGVO"),
+        ),
+        A::Security => (
+            ("Measures required by Art. 32", "GDPR Art. 28(3)(c), Art. 32"),
+            ("Maßnahmen nach Art. 32", "Art. 28 Abs. 3 lit. c, Art. 32 DSGVO"),
+        ),
+        A::Subprocessors => (
+            ("Sub-processors: prior authorisation, notice of changes and right to object, same obligations flowed down", "GDPR Art. 28(2), (3)(d), (4)"),
+            ("Unterauftragsverarbeiter: vorherige Genehmigung, Information über Änderungen und Einspruchsrecht, Weitergabe derselben Pflichten", "Art. 28 Abs. 2, Abs. 3 lit. d, Abs. 4 DSGVO"),
+        ),
+        A::DsrAssistance => (
+            ("Assistance with data subjects' requests", "GDPR Art. 28(3)(e)"),
+            ("Unterstützung bei Anträgen betroffener Personen", "Art. 28 Abs. 3 lit. e DSGVO"),
+        ),
+        A::Assistance32To36 => (
+            ("Assistance with security, breach notification, impact assessment, prior consultation", "GDPR Art. 28(3)(f)"),
+            ("Unterstützung bei Sicherheit, Meldepflichten, Datenschutz-Folgenabschätzung, vorheriger Konsultation", "Art. 28 Abs. 3 lit. f DSGVO"),
+        ),
+        A::BreachNotification => (
+            ("Breach notification to the controller without undue delay", "GDPR Art. 33(2)"),
+            ("Meldung von Datenschutzverletzungen an den Verantwortlichen ohne schuldhaftes Zögern", "Art. 33 Abs. 2 DSGVO"),
+        ),
+        A::DeleteReturn => (
+            ("Deletion or return at the end, at the controller's choice", "GDPR Art. 28(3)(g)"),
+            ("Löschung oder Rückgabe am Ende, nach Wahl des Verantwortlichen", "Art. 28 Abs. 3 lit. g DSGVO"),
+        ),
+        A::Audits => (
+            ("Information to demonstrate compliance; audits including inspections", "GDPR Art. 28(3)(h)"),
+            ("Nachweise; Überprüfungen einschließlich Inspektionen", "Art. 28 Abs. 3 lit. h DSGVO"),
+        ),
+        A::InfringingInstruction => (
+            ("Immediate notice of an instruction that infringes data protection law", "GDPR Art. 28(3), second subparagraph"),
+            ("Unverzüglicher Hinweis auf rechtswidrige Weisungen", "Art. 28 Abs. 3 UAbs. 2 DSGVO"),
+        ),
+        A::TransferMechanism => (
+            ("Third-country transfers and their tool (SCCs and module, adequacy, DPF, BCRs)", "GDPR Arts. 44–49"),
+            ("Drittlandübermittlungen und ihre Grundlage (SCC und Modul, Angemessenheit, DPF, BCR)", "Art. 44–49 DSGVO"),
+        ),
+        A::TomAnnex => (
+            ("Concrete technical and organisational measures (annex)", "GDPR Art. 32; EDPB Guidelines 07/2020"),
+            ("Konkrete technische und organisatorische Maßnahmen (Anlage)", "Art. 32 DSGVO; EDSA-Leitlinien 07/2020"),
+        ),
+        A::SubprocessorLiability => (
+            ("Processor fully liable for its sub-processors", "GDPR Art. 28(4), second sentence"),
+            ("Volle Haftung für Unterauftragsverarbeiter", "Art. 28 Abs. 4 Satz 2 DSGVO"),
+        ),
+    };
+    match l {
+        Language::En => en,
+        Language::De => de,
     }
 }
 
-fn where_str(e: &ElementReview) -> String {
+fn verdict_word(v: Verdict, l: Language) -> &'static str {
+    match v {
+        Verdict::Accept => tr(l, "accept", "akzeptiert"),
+        Verdict::Negotiate => tr(l, "negotiate", "nachverhandeln"),
+        Verdict::Reject => tr(l, "reject", "abgelehnt"),
+        Verdict::Pending => tr(l, "pending", "offen"),
+    }
+}
+
+/// The CSS class of a verdict (the file's word, independent of the language).
+fn verdict_class(v: Verdict) -> &'static str {
+    super::facts::verdict_str(v)
+}
+
+fn decision_str(d: SignOffDecision, l: Language) -> &'static str {
+    match d {
+        SignOffDecision::Approved => tr(l, "approved", "freigegeben"),
+        SignOffDecision::ApprovedWithConditions => {
+            tr(l, "approved with conditions", "freigegeben mit Auflagen")
+        }
+        SignOffDecision::Rejected => tr(l, "rejected", "abgelehnt"),
+    }
+}
+
+fn type_word(t: DocumentType, l: Language) -> &'static str {
+    match t {
+        DocumentType::Dpa => tr(l, "DPA", "AVV"),
+        DocumentType::NotADpa => tr(l, "not a DPA", "keine AVV"),
+        DocumentType::Uncertain => tr(l, "uncertain", "unsicher"),
+    }
+}
+
+fn scan_str(e: &ElementReview, l: Language) -> String {
+    match &e.scan {
+        Some(s) => {
+            let status = match s.status {
+                ScanStatus::Found => tr(l, "found", "gefunden"),
+                ScanStatus::Unclear => tr(l, "unclear", "unklar"),
+                ScanStatus::NotFound => tr(l, "not found", "nicht gefunden"),
+            };
+            let conf = match s.confidence {
+                ScanConfidence::High => tr(l, "high", "hoch"),
+                ScanConfidence::Medium => tr(l, "medium", "mittel"),
+                ScanConfidence::Low => tr(l, "low", "niedrig"),
+            };
+            format!("{status} ({conf})")
+        }
+        None => tr(l, "not scanned", "nicht gescannt").into(),
+    }
+}
+
+fn lines_str(a: u32, b: u32, l: Language) -> String {
+    if a == b {
+        format!("{} {a}", tr(l, "line", "Zeile"))
+    } else {
+        format!("{} {a}–{b}", tr(l, "lines", "Zeilen"))
+    }
+}
+
+fn where_str(e: &ElementReview, l: Language) -> String {
     let Some(s) = &e.scan else {
         return String::new();
     };
     let lines = match (s.line_start, s.line_end) {
-        (Some(a), Some(b)) => lines_str(Some([a, b])),
-        (Some(a), None) => lines_str(Some([a, a])),
+        (Some(a), Some(b)) => lines_str(a, b, l),
+        (Some(a), None) => lines_str(a, a, l),
         _ => String::new(),
     };
     [s.section.clone().unwrap_or_default(), lines]
@@ -68,6 +183,17 @@ fn where_str(e: &ElementReview) -> String {
         .filter(|x| !x.is_empty())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+fn by_str(e: &ElementReview) -> String {
+    [
+        opt(&e.reviewer),
+        e.date.map(|d| d.to_string()).unwrap_or_default(),
+    ]
+    .into_iter()
+    .filter(|x| !x.is_empty())
+    .collect::<Vec<_>>()
+    .join(", ")
 }
 
 /// The review's elements in article order, listed or not.
@@ -78,7 +204,7 @@ fn rows(r: &DpaReview) -> Vec<(Art28Element, Option<&ElementReview>)> {
         .collect()
 }
 
-/// Counts of verdicts: (accept, negotiate, reject, pending).
+/// Counts of verdicts: (accept, negotiate, reject, pending or not listed).
 pub fn verdict_counts(r: &DpaReview) -> (usize, usize, usize, usize) {
     let c = |v: Verdict| r.elements.iter().filter(|e| e.verdict == v).count();
     let unlisted = Art28Element::ALL
@@ -93,35 +219,79 @@ pub fn verdict_counts(r: &DpaReview) -> (usize, usize, usize, usize) {
     )
 }
 
-fn title(r: &DpaReview) -> String {
-    format!("DPA review: {}", r.provider)
-}
-
-fn lines_str(l: Option<[u32; 2]>) -> String {
+fn counts_str(r: &DpaReview, l: Language) -> String {
+    let (a, n, j, p) = verdict_counts(r);
     match l {
-        Some([a, b]) if a == b => format!("line {a}"),
-        Some([a, b]) => format!("lines {a}–{b}"),
-        None => String::new(),
+        Language::En => format!("{a} accept, {n} negotiate, {j} reject, {p} pending"),
+        Language::De => {
+            format!("{a} akzeptiert, {n} nachverhandeln, {j} abgelehnt, {p} offen")
+        }
     }
 }
 
-fn figures(r: &DpaReview) -> Vec<(&'static str, String)> {
+fn title(r: &DpaReview, l: Language) -> String {
+    format!("{}: {}", tr(l, "DPA review", "AVV-Prüfung"), r.provider)
+}
+
+fn figures(r: &DpaReview, l: Language) -> Vec<(&'static str, String)> {
     let f = &r.figures;
-    let n = |v: Option<u32>| {
-        v.map(|x| x.to_string())
-            .unwrap_or_else(|| "not stated".into())
-    };
+    let none = tr(l, "not stated", "nicht angegeben");
+    let n = |v: Option<u32>| v.map(|x| x.to_string()).unwrap_or_else(|| none.into());
     vec![
-        ("Sub-processor notice (days)", n(f.subprocessor_notice_days)),
-        ("Breach notice (hours)", n(f.breach_notice_hours)),
-        ("SCC module (2021/914)", n(f.scc_module)),
         (
-            "Governing law",
-            f.governing_law
-                .clone()
-                .unwrap_or_else(|| "not stated".into()),
+            tr(
+                l,
+                "Sub-processor notice (days)",
+                "Vorankündigung Unterauftragsverarbeiter (Tage)",
+            ),
+            n(f.subprocessor_notice_days),
+        ),
+        (
+            tr(
+                l,
+                "Breach notice (hours)",
+                "Meldefrist Datenschutzverletzung (Stunden)",
+            ),
+            n(f.breach_notice_hours),
+        ),
+        (
+            tr(l, "SCC module (2021/914)", "SCC-Modul (2021/914)"),
+            n(f.scc_module),
+        ),
+        (
+            tr(l, "Governing law", "Anwendbares Recht"),
+            f.governing_law.clone().unwrap_or_else(|| none.into()),
         ),
     ]
+}
+
+fn not_a_dpa_note(t: DocumentType, l: Language) -> String {
+    match l {
+        Language::En => format!(
+            "The scanner did not recognise this document as a data processing agreement ({}).",
+            type_word(t, l)
+        ),
+        Language::De => format!(
+            "Der Scanner hat dieses Dokument nicht als Auftragsverarbeitungsvertrag erkannt ({}).",
+            type_word(t, l)
+        ),
+    }
+}
+
+fn disclaimer(l: Language) -> &'static str {
+    tr(
+        l,
+        "The scan locates passages by keywords; it is not a legal assessment. The verdicts are the reviewer's.",
+        "Der Scan findet Textstellen über Stichwörter; er ist keine rechtliche Bewertung. Die Bewertungen stammen von der prüfenden Person.",
+    )
+}
+
+fn decision_choices(l: Language) -> &'static str {
+    tr(
+        l,
+        "approved / approved with conditions / rejected",
+        "freigegeben / freigegeben mit Auflagen / abgelehnt",
+    )
 }
 
 /// Escapes text for Markdown (inline, in tables).
@@ -160,66 +330,99 @@ fn opt(s: &Option<String>) -> String {
     s.clone().unwrap_or_default()
 }
 
-/// The review as Markdown.
-pub fn markdown(r: &DpaReview) -> String {
-    let mut s = String::new();
+/// The header rows (label, text) shared by both formats; texts are raw (unescaped).
+fn header_rows(r: &DpaReview, l: Language) -> Vec<(&'static str, String)> {
     let d = &r.document;
-    let (acc, neg, rej, pen) = verdict_counts(r);
-    let blank = "________________";
-    let _ = writeln!(s, "# {}\n", md_escape(&title(r)));
-    let _ = writeln!(s, "| Document | |\n|---|---|");
-    let _ = writeln!(s, "| File | {} |", md_escape(&d.file_name));
+    let mut v = vec![(tr(l, "File", "Datei"), d.file_name.clone())];
     if let Some(src) = &d.source {
-        let _ = writeln!(s, "| Source | {} |", md_escape(src));
+        v.push((tr(l, "Source", "Quelle"), src.clone()));
     }
-    if let Some(v) = &d.version {
-        let _ = writeln!(s, "| Version | {} |", md_escape(v));
+    if let Some(x) = &d.version {
+        v.push(("Version", x.clone()));
     }
-    if let Some(v) = &d.date {
-        let _ = writeln!(s, "| Date | {v} |");
+    if let Some(x) = &d.date {
+        v.push((tr(l, "Date", "Datum"), x.to_string()));
     }
-    let _ = writeln!(s, "| SHA-256 | `{}` |", md_escape(&d.sha256));
-    let _ = writeln!(s, "| Language | {} |", lang_str(d.language));
+    v.push(("SHA-256", d.sha256.clone()));
+    v.push((tr(l, "Language", "Sprache"), lang_str(d.language).into()));
     if let Some(t) = d.document_type {
-        let _ = writeln!(s, "| Document type (scanner) | {} |", type_str(t));
+        v.push((
+            tr(l, "Document type (scanner)", "Dokumenttyp (Scanner)"),
+            type_word(t, l).into(),
+        ));
     }
+    v.push((tr(l, "Verdicts", "Bewertungen"), counts_str(r, l)));
+    v
+}
+
+/// The sign-off rows (label, text); blanks to fill in while not signed off.
+fn sign_rows(r: &DpaReview, l: Language) -> Vec<(&'static str, String)> {
+    match &r.sign_off {
+        Some(so) => vec![
+            (
+                tr(l, "Decision", "Entscheidung"),
+                decision_str(so.decision, l).into(),
+            ),
+            (tr(l, "Comment", "Kommentar"), opt(&so.comment)),
+            ("Name", so.name.clone()),
+            (tr(l, "Role", "Funktion"), opt(&so.role)),
+            (tr(l, "Date", "Datum"), so.date.to_string()),
+        ],
+        None => vec![
+            (
+                tr(l, "Decision", "Entscheidung"),
+                decision_choices(l).into(),
+            ),
+            ("Name", String::new()),
+            (tr(l, "Role", "Funktion"), String::new()),
+            (tr(l, "Date", "Datum"), String::new()),
+        ],
+    }
+}
+
+/// The review as Markdown.
+pub fn markdown(r: &DpaReview, l: Language) -> String {
+    let mut s = String::new();
+    let blank = "________________";
+    let cell = |x: &str| {
+        if x.is_empty() {
+            blank.to_string()
+        } else {
+            md_escape(x)
+        }
+    };
+    let _ = writeln!(s, "# {}\n", md_escape(&title(r, l)));
+    let _ = writeln!(s, "| {} | |\n|---|---|", tr(l, "Document", "Dokument"));
+    for (k, v) in header_rows(r, l) {
+        let _ = writeln!(s, "| {k} | {} |", md_escape(&v));
+    }
+    if let Some(t) = r.document.document_type.filter(|t| *t != DocumentType::Dpa) {
+        let _ = writeln!(s, "\n> {}", md_escape(&not_a_dpa_note(t, l)));
+    }
+    let _ = writeln!(s, "\n## {}\n", tr(l, "Elements", "Elemente"));
     let _ = writeln!(
         s,
-        "| Verdicts | {acc} accept, {neg} negotiate, {rej} reject, {pen} pending |\n"
-    );
-    if let Some(t) = d.document_type.filter(|t| *t != DocumentType::Dpa) {
-        let _ = writeln!(
-            s,
-            "> The scanner did not recognise this document as a data processing agreement ({}).\n",
-            type_str(t)
-        );
-    }
-    let _ = writeln!(s, "## Elements\n");
-    let _ = writeln!(
-        s,
-        "| Element | Basis | Scan | Where | Verdict | Comment | Reviewer, date |\n|---|---|---|---|---|---|---|"
+        "| Element | {} | Scan | {} | {} | {} | {} |\n|---|---|---|---|---|---|---|",
+        tr(l, "Basis", "Grundlage"),
+        tr(l, "Where", "Fundstelle"),
+        tr(l, "Verdict", "Bewertung"),
+        tr(l, "Comment", "Kommentar"),
+        tr(l, "Reviewer, date", "Prüfer, Datum"),
     );
     for (el, e) in rows(r) {
-        let (t, basis) = element_text(el);
+        let (t, basis) = element_text(el, l);
         let (scan, at, verdict, comment, by) = match e {
             Some(e) => (
-                scan_str(e),
-                where_str(e),
-                verdict_str(e.verdict),
+                scan_str(e, l),
+                where_str(e, l),
+                verdict_word(e.verdict, l),
                 opt(&e.comment),
-                [
-                    opt(&e.reviewer),
-                    e.date.map(|d| d.to_string()).unwrap_or_default(),
-                ]
-                .into_iter()
-                .filter(|x| !x.is_empty())
-                .collect::<Vec<_>>()
-                .join(", "),
+                by_str(e),
             ),
             None => (
-                "not listed".into(),
+                tr(l, "not listed", "nicht aufgeführt").into(),
                 String::new(),
-                "pending",
+                verdict_word(Verdict::Pending, l),
                 String::new(),
                 String::new(),
             ),
@@ -236,51 +439,40 @@ pub fn markdown(r: &DpaReview) -> String {
             md_escape(&by),
         );
     }
-    let _ = writeln!(s, "\n## Passages\n");
+    let _ = writeln!(s, "\n## {}\n", tr(l, "Passages", "Textstellen"));
     for (el, e) in rows(r) {
-        if let Some(q) = e
-            .and_then(|e| e.scan.as_ref())
-            .and_then(|x| x.passage.as_ref())
-        {
-            let at = e.map(where_str).unwrap_or_default();
-            let _ = writeln!(
-                s,
-                "- **{}** ({}): “{}”",
-                el.id(),
-                md_escape(&at),
-                md_escape(q)
-            );
+        if let Some(e) = e {
+            if let Some(q) = e.scan.as_ref().and_then(|x| x.passage.as_ref()) {
+                let _ = writeln!(
+                    s,
+                    "- **{}** ({}): “{}”",
+                    el.id(),
+                    md_escape(&where_str(e, l)),
+                    md_escape(q)
+                );
+            }
         }
     }
-    let _ = writeln!(s, "\n## Figures\n\n| Figure | Value |\n|---|---|");
-    for (name, val) in figures(r) {
-        let _ = writeln!(s, "| {name} | {} |", md_escape(&val));
-    }
-    let _ = writeln!(s, "\n## Sign-off\n\n| | |\n|---|---|");
-    match &r.sign_off {
-        Some(so) => {
-            let _ = writeln!(s, "| Decision | **{}** |", decision_str(so.decision));
-            let _ = writeln!(s, "| Comment | {} |", md_escape(&opt(&so.comment)));
-            let _ = writeln!(s, "| Name | {} |", md_escape(&so.name));
-            let _ = writeln!(s, "| Role | {} |", md_escape(&opt(&so.role)));
-            let _ = writeln!(s, "| Date | {} |", so.date);
-        }
-        None => {
-            let _ = writeln!(
-                s,
-                "| Decision | approved / approved with conditions / rejected |"
-            );
-            let _ = writeln!(
-                s,
-                "| Name | {blank} |\n| Role | {blank} |\n| Date | {blank} |"
-            );
-        }
-    }
-    let _ = writeln!(s, "| Signature | {blank} |");
     let _ = writeln!(
         s,
-        "\nThe scan locates passages by keywords; it is not a legal assessment. The verdicts are the reviewer's."
+        "\n## {}\n\n| {} | {} |\n|---|---|",
+        tr(l, "Figures", "Kennzahlen"),
+        tr(l, "Figure", "Kennzahl"),
+        tr(l, "Value", "Wert")
     );
+    for (name, val) in figures(r, l) {
+        let _ = writeln!(s, "| {name} | {} |", md_escape(&val));
+    }
+    let _ = writeln!(
+        s,
+        "\n## {}\n\n| | |\n|---|---|",
+        tr(l, "Sign-off", "Freigabe")
+    );
+    for (k, v) in sign_rows(r, l) {
+        let _ = writeln!(s, "| {k} | {} |", cell(&v));
+    }
+    let _ = writeln!(s, "| {} | {blank} |", tr(l, "Signature", "Unterschrift"));
+    let _ = writeln!(s, "\n{}", disclaimer(l));
     s
 }
 
@@ -291,80 +483,54 @@ blockquote{margin:.3rem 0;padding-left:.8rem;border-left:3px solid #bbb;color:#3
 .sign td{height:2rem;min-width:20rem}";
 
 /// The review as one self-contained HTML page (no external resources; all text escaped).
-pub fn html(r: &DpaReview) -> String {
+pub fn html(r: &DpaReview, l: Language) -> String {
     let mut s = String::new();
-    let d = &r.document;
     let e_ = html_escape;
-    let (acc, neg, rej, pen) = verdict_counts(r);
-    let lang = lang_str(d.language);
+    let doc_lang = lang_str(r.document.language);
+    let page_lang = tr(l, "en", "de");
+    let t = e_(&title(r, l));
     let _ = write!(
         s,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<h1>{}</h1>\n<table>\n",
-        e_(&title(r)),
-        e_(&title(r))
+        "<!DOCTYPE html>\n<html lang=\"{page_lang}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<h1>{t}</h1>\n<table>\n"
     );
-    let row = |s: &mut String, k: &str, v: &str| {
-        let _ = writeln!(s, "<tr><th>{k}</th><td>{v}</td></tr>");
-    };
-    row(&mut s, "File", &e_(&d.file_name));
-    if let Some(src) = &d.source {
-        row(&mut s, "Source", &e_(src));
+    for (k, v) in header_rows(r, l) {
+        let _ = writeln!(s, "<tr><th>{k}</th><td>{}</td></tr>", e_(&v));
     }
-    if let Some(v) = &d.version {
-        row(&mut s, "Version", &e_(v));
-    }
-    if let Some(v) = &d.date {
-        row(&mut s, "Date", &v.to_string());
-    }
-    row(
-        &mut s,
-        "SHA-256",
-        &format!("<code>{}</code>", e_(&d.sha256)),
-    );
-    row(&mut s, "Language", lang);
-    if let Some(t) = d.document_type {
-        row(&mut s, "Document type (scanner)", type_str(t));
-    }
-    row(
-        &mut s,
-        "Verdicts",
-        &format!("{acc} accept, {neg} negotiate, {rej} reject, {pen} pending"),
-    );
     s.push_str("</table>\n");
-    if let Some(t) = d.document_type.filter(|t| *t != DocumentType::Dpa) {
-        let _ = writeln!(
-            s,
-            "<p class=\"note\">The scanner did not recognise this document as a data processing agreement ({}).</p>",
-            type_str(t)
-        );
+    if let Some(t) = r.document.document_type.filter(|t| *t != DocumentType::Dpa) {
+        let _ = writeln!(s, "<p class=\"note\">{}</p>", e_(&not_a_dpa_note(t, l)));
     }
-    let _ = writeln!(s, "<h2>Elements</h2>\n<table>\n<tr><th>Element</th><th>Basis</th><th>Scan</th><th>Where and passage</th><th>Verdict</th><th>Comment</th><th>Reviewer, date</th></tr>");
+    let _ = writeln!(
+        s,
+        "<h2>{}</h2>\n<table>\n<tr><th>Element</th><th>{}</th><th>Scan</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        tr(l, "Elements", "Elemente"),
+        tr(l, "Basis", "Grundlage"),
+        tr(l, "Where and passage", "Fundstelle und Text"),
+        tr(l, "Verdict", "Bewertung"),
+        tr(l, "Comment", "Kommentar"),
+        tr(l, "Reviewer, date", "Prüfer, Datum"),
+    );
     for (el, e) in rows(r) {
-        let (t, basis) = element_text(el);
-        let (scan, at, verdict, comment, by, quote) = match e {
+        let (title, basis) = element_text(el, l);
+        let (scan, at, verdict, class, comment, by, quote) = match e {
             Some(e) => (
-                scan_str(e),
-                where_str(e),
-                verdict_str(e.verdict),
+                scan_str(e, l),
+                where_str(e, l),
+                verdict_word(e.verdict, l),
+                verdict_class(e.verdict),
                 opt(&e.comment),
-                [
-                    opt(&e.reviewer),
-                    e.date.map(|d| d.to_string()).unwrap_or_default(),
-                ]
-                .into_iter()
-                .filter(|x| !x.is_empty())
-                .collect::<Vec<_>>()
-                .join(", "),
+                by_str(e),
                 e.scan
                     .as_ref()
                     .and_then(|x| x.passage.as_ref())
-                    .map(|q| format!("<blockquote lang=\"{lang}\">{}</blockquote>", e_(q)))
+                    .map(|q| format!("<blockquote lang=\"{doc_lang}\">{}</blockquote>", e_(q)))
                     .unwrap_or_default(),
             ),
             None => (
-                "not listed".into(),
+                tr(l, "not listed", "nicht aufgeführt").into(),
                 String::new(),
-                "pending",
+                verdict_word(Verdict::Pending, l),
+                verdict_class(Verdict::Pending),
                 String::new(),
                 String::new(),
                 String::new(),
@@ -372,8 +538,8 @@ pub fn html(r: &DpaReview) -> String {
         };
         let _ = writeln!(
             s,
-            "<tr id=\"{id}\"><td>{}<br><code>{id}</code></td><td>{}</td><td>{}</td><td>{}{quote}</td><td class=\"{verdict}\"><strong>{verdict}</strong></td><td>{}</td><td>{}</td></tr>",
-            e_(t),
+            "<tr id=\"{id}\"><td>{}<br><code>{id}</code></td><td>{}</td><td>{}</td><td>{}{quote}</td><td class=\"{class}\"><strong>{verdict}</strong></td><td>{}</td><td>{}</td></tr>",
+            e_(title),
             e_(basis),
             e_(&scan),
             e_(&at),
@@ -384,37 +550,28 @@ pub fn html(r: &DpaReview) -> String {
     }
     let _ = writeln!(
         s,
-        "</table>\n<h2>Figures</h2>\n<table>\n<tr><th>Figure</th><th>Value</th></tr>"
+        "</table>\n<h2>{}</h2>\n<table>\n<tr><th>{}</th><th>{}</th></tr>",
+        tr(l, "Figures", "Kennzahlen"),
+        tr(l, "Figure", "Kennzahl"),
+        tr(l, "Value", "Wert")
     );
-    for (name, val) in figures(r) {
+    for (name, val) in figures(r, l) {
         let _ = writeln!(s, "<tr><td>{name}</td><td>{}</td></tr>", e_(&val));
     }
-    let _ = writeln!(s, "</table>\n<h2>Sign-off</h2>\n<table class=\"sign\">");
-    match &r.sign_off {
-        Some(so) => {
-            row(
-                &mut s,
-                "Decision",
-                &format!("<strong>{}</strong>", decision_str(so.decision)),
-            );
-            row(&mut s, "Comment", &e_(&opt(&so.comment)));
-            row(&mut s, "Name", &e_(&so.name));
-            row(&mut s, "Role", &e_(&opt(&so.role)));
-            row(&mut s, "Date", &so.date.to_string());
-        }
-        None => {
-            row(
-                &mut s,
-                "Decision",
-                "approved / approved with conditions / rejected",
-            );
-            row(&mut s, "Name", "");
-            row(&mut s, "Role", "");
-            row(&mut s, "Date", "");
-        }
+    let _ = writeln!(
+        s,
+        "</table>\n<h2>{}</h2>\n<table class=\"sign\">",
+        tr(l, "Sign-off", "Freigabe")
+    );
+    for (k, v) in sign_rows(r, l) {
+        let _ = writeln!(s, "<tr><th>{k}</th><td>{}</td></tr>", e_(&v));
     }
-    row(&mut s, "Signature", "");
-    let _ = writeln!(s, "</table>\n<p>The scan locates passages by keywords; it is not a legal assessment. The verdicts are the reviewer's.</p>\n</body>\n</html>");
+    let _ = writeln!(
+        s,
+        "<tr><th>{}</th><td></td></tr>\n</table>\n<p>{}</p>\n</body>\n</html>",
+        tr(l, "Signature", "Unterschrift"),
+        e_(disclaimer(l))
+    );
     s
 }
 
@@ -429,5 +586,18 @@ mod tests {
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
         assert_eq!(md_escape("a|b *c* [d]\n#"), "a\\|b \\*c\\* \\[d\\] \\#");
+    }
+
+    #[test]
+    fn every_element_has_both_languages() {
+        for e in Art28Element::ALL {
+            let (en, _) = element_text(*e, Language::En);
+            let (de, basis) = element_text(*e, Language::De);
+            assert!(
+                !en.is_empty() && !de.is_empty() && basis.contains("DSGVO")
+                    || basis.contains("EDSA")
+            );
+            assert_ne!(en, de);
+        }
     }
 }
