@@ -35,7 +35,7 @@ use crate::model::review::{
 pub use figures::Figures;
 pub use text::DocumentFormat;
 
-pub use facts::{apply_review, review_to_facts, ReviewFact};
+pub use facts::{apply_review, apply_reviews, review_to_facts, AppliedReview, ReviewFact};
 pub use locate::TypeEvidence;
 
 /// Diagnostic codes of the DPA scanner and review, with a one-line description.

@@ -358,6 +358,34 @@ fn a_completed_review_becomes_verified_profile_facts() {
     profile.id = "other".into();
     let e = cloudvet::dpa::apply_review(&mut profile, &review).unwrap_err();
     assert_eq!(e.code, "dpa-review-provider");
+
+    // A folder of reviews, as `--reviews DIR` would load it.
+    let folder = dir.join("reviews");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("acme-gpu.yaml"),
+        serde_yaml::to_string(&review).unwrap(),
+    )
+    .unwrap();
+    let mut ghost = review.clone();
+    ghost.provider = "ghost".into();
+    std::fs::write(
+        folder.join("ghost.yaml"),
+        serde_yaml::to_string(&ghost).unwrap(),
+    )
+    .unwrap();
+    let (loaded, diags) = cloudvet::load::load_reviews(std::slice::from_ref(&folder));
+    assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
+    let mut profiles = vec![profile.clone()];
+    profiles[0].id = "acme-gpu".into();
+    let (applied, diags) = cloudvet::dpa::apply_reviews(&mut profiles, &loaded);
+    assert_eq!(applied.len(), 1);
+    assert_eq!(applied[0].provider, "acme-gpu");
+    assert_eq!(applied[0].signed_off_on.as_deref(), Some("2026-11-30"));
+    assert!(applied[0].facts.contains(&"/dpa/clauses/audit"));
+    assert_eq!(diags.len(), 1);
+    assert_eq!(diags[0].code, "dpa-review-provider");
+    assert!(diags[0].file.as_ref().unwrap().ends_with("ghost.yaml"));
 }
 
 /// A small text PDF made with printpdf (builtin Helvetica, one line per `T*`).

@@ -322,6 +322,85 @@ pub fn apply_review(
     Ok(applied)
 }
 
+/// What one review changed in the assessment's inputs: for the report ("the DPA facts of
+/// X come from the DPO's review of FILE, signed off on DATE").
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct AppliedReview {
+    pub provider: String,
+    /// The review file as the user named it.
+    pub review_file: String,
+    /// SHA-256 of the review file.
+    pub review_sha256: String,
+    /// The reviewed DPA (its file name) and SHA-256.
+    pub document: String,
+    pub document_sha256: String,
+    /// Sign-off name and date, if signed off.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signed_off_by: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signed_off_on: Option<String>,
+    /// The profile facts the review set (JSON pointers).
+    pub facts: Vec<&'static str>,
+}
+
+/// Applies every review to its provider's profile (matched by `provider` = profile
+/// `id`). A review for a provider that is not among `profiles`, or a second review
+/// for the same provider, is an error (`dpa-review-provider`); the others are still
+/// applied. Wire `--reviews DIR` with `load::load_reviews` and this, before evaluating.
+pub fn apply_reviews(
+    profiles: &mut [ProviderProfile],
+    reviews: &[crate::load::Loaded<DpaReview>],
+) -> (Vec<AppliedReview>, Vec<Diagnostic>) {
+    let mut applied = Vec::new();
+    let mut diags = Vec::new();
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for r in reviews {
+        let review = &r.value;
+        if let Some((_, first)) = seen.iter().find(|(p, _)| *p == review.provider) {
+            diags.push(
+                Diagnostic::error(
+                    "dpa-review-provider",
+                    format!(
+                        "a second review for provider `{}` (the first is {first})",
+                        review.provider
+                    ),
+                )
+                .in_file(r.file.display.clone())
+                .pointer("/provider")
+                .help("keep one review per provider; move older reviews out of the folder"),
+            );
+            continue;
+        }
+        seen.push((&review.provider, &r.file.display));
+        let Some(profile) = profiles.iter_mut().find(|p| p.id == review.provider) else {
+            diags.push(
+                Diagnostic::error(
+                    "dpa-review-provider",
+                    format!("no provider profile has the id `{}`", review.provider),
+                )
+                .in_file(r.file.display.clone())
+                .pointer("/provider")
+                .help("set `provider:` to the id of a profile that is part of the assessment"),
+            );
+            continue;
+        };
+        match apply_review(profile, review) {
+            Ok(facts) => applied.push(AppliedReview {
+                provider: review.provider.clone(),
+                review_file: r.file.display.clone(),
+                review_sha256: r.file.sha256.clone(),
+                document: review.document.file_name.clone(),
+                document_sha256: review.document.sha256.clone(),
+                signed_off_by: review.sign_off.as_ref().map(|s| s.name.clone()),
+                signed_off_on: review.sign_off.as_ref().map(|s| s.date.to_string()),
+                facts,
+            }),
+            Err(d) => diags.push(d.in_file(r.file.display.clone())),
+        }
+    }
+    (applied, diags)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
