@@ -219,60 +219,89 @@ impl Scan {
         self.elements.iter().filter(|e| e.hit.result == r).count()
     }
 
-    /// The human summary printed by `cloudvet dpa scan`.
+    /// The human summary printed by `cloudvet dpa scan`, in English.
     pub fn summary(&self) -> String {
+        self.summary_in(report::Language::En)
+    }
+
+    /// The human summary in English or German (`--lang de`).
+    pub fn summary_in(&self, l: report::Language) -> String {
+        let de = l == report::Language::De;
+        let t = |en: &'static str, de_: &'static str| if de { de_ } else { en };
         let mut s = String::new();
         let ev = &self.type_evidence;
         let _ = writeln!(s, "{}", self.file);
         let _ = writeln!(
             s,
-            "  language: {} (stop words: de {}, en {}); {} lines, {} sections; format {}",
+            "  {}: {} ({}: de {}, en {}); {} {}, {} {}; {} {}",
+            t("language", "Sprache"),
             lang_str(self.language),
+            t("stop words", "Stoppwörter"),
             self.stop_words.0,
             self.stop_words.1,
             self.lines,
+            t("lines", "Zeilen"),
             self.sections,
+            t("sections", "Abschnitte"),
+            t("format", "Format"),
             format_str(self.format),
         );
         let _ = writeln!(
             s,
-            "  document type: {} (processor words {}, controller words {}, DPA marks: {}{})",
+            "  {}: {} ({} {}, {} {}, {}: {}{})",
+            t("document type", "Dokumenttyp"),
             type_str(ev.document_type),
+            t("processor words", "Auftragsverarbeiter-Wörter"),
             ev.processor_mentions,
+            t("controller words", "Verantwortlicher-Wörter"),
             ev.controller_mentions,
+            t("DPA marks", "AVV-Merkmale"),
             if ev.dpa_marks.is_empty() {
-                "none".to_string()
+                t("none", "keine").to_string()
             } else {
                 ev.dpa_marks.join(", ")
             },
             ev.other_title
                 .as_ref()
-                .map(|t| format!("; title of another document: \"{t}\""))
+                .map(|x| format!(
+                    "; {}: \"{x}\"",
+                    t("title of another document", "Titel eines anderen Dokuments")
+                ))
                 .unwrap_or_default(),
         );
         if ev.document_type != DocumentType::Dpa {
             let _ = writeln!(
                 s,
-                "  note: this does not read like a DPA, so no element is reported as found; check that it is the right document"
+                "  {}",
+                t(
+                    "note: this does not read like a DPA, so no element is reported as found; check that it is the right document",
+                    "Hinweis: das liest sich nicht wie eine AVV, daher gilt kein Element als gefunden; ist es das richtige Dokument?"
+                )
             );
         }
         let _ = writeln!(
             s,
-            "  elements: {} found, {} unclear, {} not found (of {})",
+            "  {}: {} {}, {} {}, {} {} ({} {})",
+            t("elements", "Elemente"),
             self.count(ScanStatus::Found),
+            t("found", "gefunden"),
             self.count(ScanStatus::Unclear),
+            t("unclear", "unklar"),
             self.count(ScanStatus::NotFound),
+            t("not found", "nicht gefunden"),
+            t("of", "von"),
             self.elements.len()
         );
         for e in &self.elements {
             let mark = match e.hit.result {
-                ScanStatus::Found => "found    ",
-                ScanStatus::Unclear => "unclear  ",
-                ScanStatus::NotFound => "NOT FOUND",
+                ScanStatus::Found => t("found    ", "gefunden "),
+                ScanStatus::Unclear => t("unclear  ", "unklar   "),
+                ScanStatus::NotFound => t("NOT FOUND", "NICHT GEF"),
             };
+            let lines = t("lines", "Zeilen");
             let at = match (&e.hit.section, e.hit.lines) {
-                (Some(sec), Some([a, b])) => format!("{sec}, lines {a}-{b}"),
-                (None, Some([a, b])) => format!("lines {a}-{b}"),
+                (Some(sec), Some([a, b])) => format!("{sec}, {lines} {a}-{b}"),
+                (None, Some([a, b])) => format!("{lines} {a}-{b}"),
                 _ => String::new(),
             };
             let _ = writeln!(
@@ -284,37 +313,52 @@ impl Scan {
             );
         }
         let f = &self.figures;
+        let line = t("line", "Zeile");
+        let none = t("not stated", "nicht angegeben");
         let fig = |name: &str, v: Option<String>, at: Option<[u32; 2]>| -> String {
             match (v, at) {
-                (Some(v), Some([a, _])) => format!("  {name}: {v} (line {a})\n"),
-                (Some(v), None) => format!("  {name}: {v}\n"),
-                _ => format!("  {name}: not stated\n"),
+                (Some(v), Some([a, _])) => format!("    {name}: {v} ({line} {a})\n"),
+                (Some(v), None) => format!("    {name}: {v}\n"),
+                _ => format!("    {name}: {none}\n"),
             }
         };
-        s.push_str("  figures:\n");
+        let _ = writeln!(s, "  {}:", t("figures", "Kennzahlen"));
         s.push_str(&fig(
-            "  sub-processor notice days",
+            t(
+                "sub-processor notice days",
+                "Vorankündigung Unterauftragsverarbeiter (Tage)",
+            ),
             f.subprocessor_notice_days
                 .as_ref()
                 .map(|x| x.value.to_string()),
             f.subprocessor_notice_days.as_ref().and_then(|x| x.lines),
         ));
         s.push_str(&fig(
-            "  breach notice hours",
+            t(
+                "breach notice hours",
+                "Meldefrist Datenschutzverletzung (Stunden)",
+            ),
             f.breach_notice_hours.as_ref().map(|x| x.value.to_string()),
             f.breach_notice_hours.as_ref().and_then(|x| x.lines),
         ));
         s.push_str(&fig(
-            "  SCC module (2021/914)",
+            t("SCC module (2021/914)", "SCC-Modul (2021/914)"),
             f.scc_module.as_ref().map(|x| x.value.to_string()),
             f.scc_module.as_ref().and_then(|x| x.lines),
         ));
         s.push_str(&fig(
-            "  governing law",
+            t("governing law", "anwendbares Recht"),
             f.governing_law.as_ref().map(|x| x.value.clone()),
             f.governing_law.as_ref().and_then(|x| x.lines),
         ));
-        s.push_str("  A keyword hit is not a legal assessment: the DPO reads each passage and records a verdict.\n");
+        let _ = writeln!(
+            s,
+            "  {}",
+            t(
+                "A keyword hit is not a legal assessment: the DPO reads each passage and records a verdict.",
+                "Ein Stichworttreffer ist keine rechtliche Bewertung: die/der DSB liest jede Textstelle und hält eine Bewertung fest."
+            )
+        );
         s
     }
 }

@@ -93,7 +93,11 @@ const REVIEW_HEADER: &str = "\
 # and render it: `cloudvet dpa report FILE`. Accepted elements become verified facts in the assessment.
 ";
 
-fn scan(a: &ScanArgs, _global: &Global) -> Status {
+fn scan(a: &ScanArgs, global: &Global) -> Status {
+    let lang = match global.lang {
+        super::Lang::De => dpa::report::Language::De,
+        super::Lang::En => dpa::report::Language::En,
+    };
     if let Some(p) = &a.provider {
         let ok = !p.is_empty()
             && p.len() <= 63
@@ -115,7 +119,7 @@ fn scan(a: &ScanArgs, _global: &Global) -> Status {
     let review = match (&a.provider, needs_review) {
         (Some(p), _) => scan.to_review(p.clone()),
         (None, false) => {
-            emit(&scan.summary());
+            emit(&scan.summary_in(lang));
             return Status::Ok;
         }
         (None, true) => {
@@ -157,7 +161,7 @@ fn scan(a: &ScanArgs, _global: &Global) -> Status {
         eprintln!("wrote {}", out.display());
     }
     match a.format {
-        ScanFormat::Human => emit(&scan.summary()),
+        ScanFormat::Human => emit(&scan.summary_in(lang)),
         ScanFormat::Json => match serde_json::to_string_pretty(&review) {
             Ok(j) => emit(&format!("{j}\n")),
             Err(e) => {
