@@ -530,3 +530,18 @@ fn every_diagnostic_code_is_listed_once() {
         );
     }
 }
+
+#[test]
+fn the_summary_speaks_german_with_lang_de() {
+    let (rc, stdout, _) = run(&[
+        "--lang",
+        "de",
+        "dpa",
+        "scan",
+        fixture("de-incomplete-avv.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(rc, 0);
+    assert!(stdout.contains("Dokumenttyp: dpa"), "{stdout}");
+    assert!(stdout.contains("13 gefunden"), "{stdout}");
+    assert!(stdout.contains("anwendbares Recht: DE"), "{stdout}");
+}
