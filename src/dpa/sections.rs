@@ -255,6 +255,23 @@ fn classify(line: &str) -> Option<Marker> {
         .collect();
     if !digits.is_empty() && digits.chars().next().is_some_and(|c| c.is_ascii_digit()) {
         let after = &stripped[digits.len()..];
+        // `1 Gegenstand und Dauer`: a bare number and a short title line.
+        if !digits.contains('.')
+            && digits.len() <= 2
+            && after.starts_with(' ')
+            && line.chars().count() <= 80
+            && !line.ends_with(['.', ',', ';', ':'])
+            && after
+                .trim_start()
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase())
+        {
+            return Some(Marker::Top {
+                label: digits.clone(),
+                rest: after.to_string(),
+            });
+        }
         let followed_by_text = after.starts_with([' ', '\t']) && !after.trim().is_empty();
         let core = digits.trim_end_matches('.');
         let parts: Vec<&str> = core.split('.').collect();
