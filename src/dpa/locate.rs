@@ -219,7 +219,8 @@ pub fn document_type(
     if let Some(r) = &role_statement {
         dpa_marks.push(r.clone());
     }
-    let roles = controller >= sig.min_controller_mentions
+    // Controller words are counted for the summary only: many DPAs say "Customer".
+    let roles = elements_found >= sig.min_elements
         && (processor >= sig.min_processor_mentions
             || role_statement.is_some()
             || (processor >= sig.short_min_processor_mentions

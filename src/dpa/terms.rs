@@ -67,9 +67,10 @@ pub struct Signature {
     pub role_statements: PerLanguage,
     /// Titles of other documents (privacy policy, terms of service, cookie policy).
     pub other_titles: PerLanguage,
-    /// Minimum counts of processor and controller words for `dpa`.
+    /// Elements found at least, for `dpa`.
+    pub min_elements: usize,
+    /// Processor words for `dpa` without a role statement.
     pub min_processor_mentions: usize,
-    pub min_controller_mentions: usize,
     pub short_min_processor_mentions: usize,
     pub short_min_elements: usize,
 }
