@@ -6,8 +6,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub mod assess;
 pub mod completions;
 pub mod dpa;
+pub mod questionnaire;
+pub mod rules;
 pub mod validate;
 
 /// Language of everything a person reads.
@@ -45,6 +48,15 @@ pub enum Command {
     Validate(validate::Args),
     /// Review a data processing agreement: scan it, then render the DPO's review.
     Dpa(dpa::Args),
+    /// Rank providers: knock-outs, weighted areas, unknowns, open questions, robustness.
+    #[command(
+        after_help = "Examples:\n  cloudvet assess\n  cloudvet assess --providers providers/ --requirements requirements.yaml --format json\n  cloudvet assess --fail-on no-eligible"
+    )]
+    Assess(assess::Args),
+    /// List and explain the rules; write the rules reference.
+    Rules(rules::Args),
+    /// Write a provider's open questions as a file to send (YAML to fill, Markdown to read).
+    Questionnaire(questionnaire::Args),
     /// Print a shell completion script (bash, zsh or fish).
     #[command(
         after_help = "Example:\n  cloudvet completions bash > ~/.local/share/bash-completion/completions/cloudvet"
@@ -97,6 +109,9 @@ where
     let status = match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.global),
         Command::Dpa(a) => dpa::run(a, &cli.global),
+        Command::Assess(a) => assess::run(a, &cli.global),
+        Command::Rules(a) => rules::run(a, &cli.global),
+        Command::Questionnaire(a) => questionnaire::run(a, &cli.global),
         Command::Completions(a) => completions::run_completions(a),
         Command::Man => completions::run_man(),
     };

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod diag;
 pub mod dpa;
 pub mod embedded;
+pub mod eval;
 pub mod load;
 pub mod model;
 pub mod output;

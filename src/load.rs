@@ -36,6 +36,8 @@ pub enum DocumentKind {
     Requirements,
     Workload,
     DpaReview,
+    /// A vendor questionnaire (`cloudvet questionnaire`), answered or not.
+    Questionnaire,
 }
 
 impl DocumentKind {
@@ -45,6 +47,7 @@ impl DocumentKind {
         DocumentKind::Requirements,
         DocumentKind::Workload,
         DocumentKind::DpaReview,
+        DocumentKind::Questionnaire,
     ];
 
     /// The value of the file's `kind` field.
@@ -55,6 +58,7 @@ impl DocumentKind {
             DocumentKind::Requirements => "requirements",
             DocumentKind::Workload => "workload",
             DocumentKind::DpaReview => "dpa_review",
+            DocumentKind::Questionnaire => "questionnaire",
         }
     }
 
@@ -74,7 +78,7 @@ impl DocumentKind {
                 &[crate::model::requirements::REQUIREMENTS_SCHEMA_VERSION as u64]
             }
             DocumentKind::DpaReview => &[crate::model::review::DPA_REVIEW_SCHEMA_VERSION as u64],
-            DocumentKind::RulePack | DocumentKind::Workload => &[1],
+            DocumentKind::RulePack | DocumentKind::Workload | DocumentKind::Questionnaire => &[1],
         }
     }
 }
@@ -515,7 +519,7 @@ pub fn load_any(file: &SourceFile) -> (Option<AnyDocument>, Vec<Diagnostic>) {
             let (v, d) = load_document(file, kind);
             (v.map(AnyDocument::DpaReview), d)
         }
-        DocumentKind::RulePack | DocumentKind::Workload => {
+        DocumentKind::RulePack | DocumentKind::Workload | DocumentKind::Questionnaire => {
             let (v, d) = load_document::<Value>(file, kind);
             (v.map(|_| AnyDocument::Other(kind)), d)
         }

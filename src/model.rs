@@ -8,6 +8,7 @@ pub mod gpu;
 pub mod provider;
 pub mod requirements;
 pub mod review;
+pub mod rule_pack;
 
 pub use common::{Amount, AsOf, Date, EvidenceStatus, Fact, Known, Provenance};
 pub use provider::ProviderProfile;

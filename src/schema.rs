@@ -39,6 +39,16 @@ pub const SCHEMAS: &[SchemaEntry] = &[
         file: "dpa_review.schema.json",
         generate: || schemars::schema_for!(crate::model::DpaReview),
     },
+    SchemaEntry {
+        kind: DocumentKind::RulePack,
+        file: "rule_pack.schema.json",
+        generate: || schemars::schema_for!(crate::model::rule_pack::RulePack),
+    },
+    SchemaEntry {
+        kind: DocumentKind::Questionnaire,
+        file: "questionnaire.schema.json",
+        generate: || schemars::schema_for!(crate::eval::questionnaire::Questionnaire),
+    },
 ];
 
 /// The table entry for a kind, if that kind has a schema yet.

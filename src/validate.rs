@@ -82,8 +82,21 @@ pub fn semantic(kind: DocumentKind, file: &SourceFile, parsed: &Parsed) -> Vec<D
                 Err(e) => typed(&mut ctx, e),
             }
         }
-        // Semantic checks of rule packs and workloads live with their owners.
-        DocumentKind::RulePack | DocumentKind::Workload => {}
+        DocumentKind::RulePack => {
+            match serde_json::from_value::<crate::model::rule_pack::RulePack>(parsed.value.clone())
+            {
+                Ok(p) => {
+                    for d in crate::eval::packs::check_pack(&p) {
+                        let at = d.pointer.clone().unwrap_or_default();
+                        ctx.push(d, &at);
+                    }
+                }
+                Err(e) => typed(&mut ctx, e),
+            }
+        }
+        // Semantic checks of workloads live with their owner; a questionnaire is
+        // checked when it is merged into a profile.
+        DocumentKind::Workload | DocumentKind::Questionnaire => {}
     }
     ctx.diagnostics
 }
