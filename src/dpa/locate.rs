@@ -484,8 +484,10 @@ fn locate_one(
             matched_terms: s.matched,
         };
     }
-    // The best paragraph inside the section, if one carries the element on its own.
+    // The best paragraph inside the section, if one carries the element on its own;
+    // an annex whose heading names the element (the TOM annex) is taken whole.
     let mut target = u;
+    let whole_annex = s.heading && super::sections::is_annex(&u.label);
     let mut best_p: Option<(usize, i64)> = None;
     for (k, p) in u.paragraphs.iter().enumerate() {
         let mut ps = score(el, lang, "", &p.norm);
@@ -495,7 +497,7 @@ fn locate_one(
             best_p = Some((k, r));
         }
     }
-    if let Some((k, _)) = best_p {
+    if let Some((k, _)) = best_p.filter(|_| !whole_annex) {
         target = &u.paragraphs[k];
     }
     let quote = best_quote(el, lang, target);

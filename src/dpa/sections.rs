@@ -111,7 +111,8 @@ pub fn split(lines: &[String]) -> Vec<Block> {
     blocks
 }
 
-fn is_annex(label: &str) -> bool {
+/// True for the label of an annex (`Annex II`, `Anlage 1`, `Schedule 2`, …).
+pub fn is_annex(label: &str) -> bool {
     let l = label.to_lowercase();
     [
         "annex", "anlage", "anhang", "appendix", "schedule", "exhibit",
