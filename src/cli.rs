@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 pub mod assess;
 pub mod completions;
+pub mod cost;
 pub mod dpa;
 pub mod questionnaire;
 pub mod rules;
@@ -65,6 +66,8 @@ pub enum Command {
     /// Print the man page (roff) generated from the command-line definition.
     #[command(after_help = "Example:\n  cloudvet man > cloudvet.1 && man ./cloudvet.1")]
     Man,
+    /// Compare the workload's cost across offers, with rent versus buy.
+    Cost(cost::Args),
 }
 
 /// How a command ended.
@@ -114,6 +117,7 @@ where
         Command::Questionnaire(a) => questionnaire::run(a, &cli.global),
         Command::Completions(a) => completions::run_completions(a),
         Command::Man => completions::run_man(),
+        Command::Cost(a) => cost::run(a, &cli.global),
     };
     status.into()
 }

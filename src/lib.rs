@@ -7,6 +7,7 @@
 //! diagnostics; `model` the typed input files; `embedded` the shipped data.
 
 pub mod cli;
+pub mod cost;
 pub mod diag;
 pub mod dpa;
 pub mod embedded;

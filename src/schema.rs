@@ -49,6 +49,16 @@ pub const SCHEMAS: &[SchemaEntry] = &[
         file: "questionnaire.schema.json",
         generate: || schemars::schema_for!(crate::eval::questionnaire::Questionnaire),
     },
+    SchemaEntry {
+        kind: DocumentKind::Workload,
+        file: "workload.schema.json",
+        generate: || schemars::schema_for!(crate::model::workload::Workload),
+    },
+    SchemaEntry {
+        kind: DocumentKind::RentVsBuy,
+        file: "rent_vs_buy.schema.json",
+        generate: || schemars::schema_for!(crate::model::rent_vs_buy::RentVsBuy),
+    },
 ];
 
 /// The table entry for a kind, if that kind has a schema yet.

@@ -20,7 +20,7 @@ struct Compiled {
     validator: Validator,
 }
 
-const KINDS: usize = 6;
+const KINDS: usize = 7;
 
 fn slot(kind: DocumentKind) -> usize {
     match kind {
@@ -30,10 +30,12 @@ fn slot(kind: DocumentKind) -> usize {
         DocumentKind::Workload => 3,
         DocumentKind::DpaReview => 4,
         DocumentKind::Questionnaire => 5,
+        DocumentKind::RentVsBuy => 6,
     }
 }
 
 static CACHE: [OnceLock<Result<Compiled, String>>; KINDS] = [
+    OnceLock::new(),
     OnceLock::new(),
     OnceLock::new(),
     OnceLock::new(),
