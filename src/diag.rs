@@ -16,6 +16,7 @@ pub fn all_codes() -> Vec<(&'static str, &'static str)> {
         codes::LOAD,
         codes::VALIDATE,
         crate::cost::validate::CODES,
+        codes::REPORT,
         crate::dpa::CODES,
     ];
     lists.iter().flat_map(|l| l.iter().copied()).collect()

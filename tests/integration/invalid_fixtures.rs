@@ -72,6 +72,10 @@ const PROVEN_ELSEWHERE: &[&str] = &[
     "benchmark-table-invalid",
     "no-providers",
     "output-unwritable",
+    // `cloudvet report`: options and output, not input files (tests/integration/report.rs).
+    "template-error",
+    "render-failed",
+    "invalid-report-option",
     // `cloudvet dpa` (tests/dpa_cli.rs: bad_input_is_refused_with_exit_2_and_a_code,
     // an_existing_review_is_not_overwritten_without_force, a_completed_review_becomes_…;
     // src/dpa/text.rs unit tests for sizes and encodings)

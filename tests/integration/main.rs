@@ -7,6 +7,7 @@ mod docs_examples;
 mod hostile;
 mod invalid_fixtures;
 mod loader_api;
+mod report;
 mod rules;
 mod rules_cli;
 mod rules_engine;
