@@ -41,6 +41,20 @@ fn outcome(assessment: &serde_json::Value, provider: &str, rule: &str) -> String
     r["outcome"].as_str().unwrap().to_string()
 }
 
+/// The first object anywhere below `v` whose `rule_id` is `rule`.
+fn find_rule<'a>(v: &'a serde_json::Value, rule: &str) -> Option<&'a serde_json::Value> {
+    match v {
+        serde_json::Value::Object(m) => {
+            if m.get("rule_id").and_then(|x| x.as_str()) == Some(rule) {
+                return Some(v);
+            }
+            m.values().find_map(|x| find_rule(x, rule))
+        }
+        serde_json::Value::Array(a) => a.iter().find_map(|x| find_rule(x, rule)),
+        _ => None,
+    }
+}
+
 fn assess(extra: &[&str]) -> (serde_json::Value, String) {
     let mut args = vec!["assess", "--format", "json", "--as-of", "2026-11-30"];
     args.extend_from_slice(extra);
@@ -108,6 +122,41 @@ fn a_completed_review_decides_the_dpa_rules() {
         outcome(&after, "aws", "DPA-004"),
         outcome(&before, "aws", "DPA-004")
     );
+
+    // The decision report evaluates with the same facts it names as its basis.
+    let out = dir.join("report");
+    let (rc, _, err) = run(&[
+        "report",
+        "--reviews",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+        "--as-of",
+        "2026-11-30",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(rc, 0, "{err}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let hetzner = report["providers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "hetzner")
+        .unwrap();
+    assert_eq!(
+        find_rule(hetzner, "DPA-004").map(|r| r["outcome"].clone()),
+        Some(serde_json::json!("pass")),
+        "{hetzner}"
+    );
+    let status = report["dpa_reviews"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["provider_id"] == "hetzner")
+        .unwrap();
+    assert_eq!(status["reviewed"], true);
 
     // A review for a provider that is not assessed is bad input.
     let mut ghost = review.clone();
