@@ -255,6 +255,36 @@ fn report_renders_markdown_and_html_with_sign_off_escaped_and_stable() {
         (md.clone(), html.clone()),
         "same review, same bytes"
     );
+    // PDF (the default formats are md, html and pdf): stable bytes, a real text layer.
+    let pdf_run = |to: &Path| {
+        let (rc, _, stderr) = run(&[
+            "dpa",
+            "report",
+            out.to_str().unwrap(),
+            "--out",
+            to.to_str().unwrap(),
+        ]);
+        assert_eq!(rc, 0, "{stderr}");
+        std::fs::read(to.join("acme-gpu.pdf")).unwrap()
+    };
+    let pdf_a = pdf_run(&a);
+    assert!(pdf_a.starts_with(b"%PDF-"));
+    assert_eq!(pdf_run(&b), pdf_a, "same review, same PDF bytes");
+    let text = cloudvet::dpa::text::read_document("acme-gpu.pdf", &pdf_a)
+        .unwrap()
+        .lines
+        .join("\n");
+    for needle in [
+        "Sign-off",
+        "Datenschutzbeauftragte",
+        "approved with conditions",
+        "16 accept, 1 negotiate",
+    ] {
+        assert!(
+            text.contains(needle),
+            "{needle} not in the PDF text:\n{text}"
+        );
+    }
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert!(!html.contains("<script>"));
     assert!(

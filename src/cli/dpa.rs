@@ -52,6 +52,7 @@ pub struct ScanArgs {
 pub enum ReportFormat {
     Md,
     Html,
+    Pdf,
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -59,7 +60,7 @@ pub struct ReportArgs {
     /// The review file (kind: dpa_review).
     pub review: PathBuf,
     /// Formats to write, comma-separated.
-    #[arg(long, value_enum, value_delimiter = ',', default_values_t = [ReportFormat::Md, ReportFormat::Html])]
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = [ReportFormat::Md, ReportFormat::Html, ReportFormat::Pdf])]
     pub format: Vec<ReportFormat>,
     /// Folder for the output files (named after the review file).
     #[arg(long, default_value = ".")]
@@ -208,11 +209,15 @@ fn report(a: &ReportArgs, global: &Global) -> Status {
     formats.dedup();
     for f in formats {
         let (ext, body) = match f {
-            ReportFormat::Md => ("md", dpa::report::markdown(&review, lang)),
-            ReportFormat::Html => ("html", dpa::report::html(&review, lang)),
+            ReportFormat::Md => ("md", dpa::report::markdown(&review, lang).into_bytes()),
+            ReportFormat::Html => ("html", dpa::report::html(&review, lang).into_bytes()),
+            ReportFormat::Pdf => match dpa::report::pdf(&review, lang) {
+                Ok(b) => ("pdf", b),
+                Err(e) => return fail(&e.to_diagnostic()),
+            },
         };
         let path: PathBuf = Path::new(&a.out).join(format!("{stem}.{ext}"));
-        if let Err(e) = write_atomic(&path, body.as_bytes()) {
+        if let Err(e) = write_atomic(&path, &body) {
             return fail(
                 &Diagnostic::error("dpa-output", format!("cannot write the report: {e}"))
                     .in_file(path.display().to_string()),

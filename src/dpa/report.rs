@@ -575,6 +575,159 @@ pub fn html(r: &DpaReview, l: Language) -> String {
     s
 }
 
+/// The review as a PDF, laid out with the report's PDF layout module
+/// (`render::pdf`): title, document table, elements table, passages, figures and the
+/// sign-off block. Characters the embedded font lacks become `?` (printpdf would
+/// drop them silently). The PDF date is the sign-off date, else the latest element
+/// date, else 1970-01-01; its ID is derived from the review: same review, same bytes.
+pub fn pdf(r: &DpaReview, l: Language) -> Result<Vec<u8>, crate::render::RenderError> {
+    use crate::render::pdf::layout::{Align, Cell, Column, Face, Layout, PageSetup, Style, ACCENT};
+    use crate::render::pdf::{write_document, PdfMeta};
+    use sha2::{Digest, Sha256};
+
+    let date = r
+        .sign_off
+        .as_ref()
+        .map(|s| s.date)
+        .or_else(|| r.elements.iter().filter_map(|e| e.date).max())
+        .map(|d| d.0)
+        .unwrap_or(chrono::DateTime::UNIX_EPOCH.date_naive());
+    let bytes = serde_json::to_vec(r).unwrap_or_default();
+    let id = crate::load::hex(&Sha256::digest(&bytes));
+    let meta = PdfMeta {
+        title: title(r, l),
+        subject: tr(
+            l,
+            "Review of a data processing agreement (GDPR Art. 28)",
+            "Prüfung eines Auftragsverarbeitungsvertrags (Art. 28 DSGVO)",
+        )
+        .into(),
+        author: format!("cloudvet {}", env!("CARGO_PKG_VERSION")),
+        keywords: vec!["GDPR".into(), "Art. 28".into(), "DPA".into()],
+        date,
+        document_id: id[..32].to_string(),
+    };
+    let page_lang = match l {
+        Language::En => crate::i18n::Lang::En,
+        Language::De => crate::i18n::Lang::De,
+    };
+    write_document(&meta, |fonts| {
+        let clean = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c == ' ' || fonts.face(Face::Regular).covers(c) {
+                        c
+                    } else {
+                        '?'
+                    }
+                })
+                .collect()
+        };
+        let setup = PageSetup {
+            header_left: clean(&title(r, l)),
+            header_right: r
+                .sign_off
+                .as_ref()
+                .map(|s| s.date.to_string())
+                .unwrap_or_default(),
+            footer_left: format!("cloudvet {}", env!("CARGO_PKG_VERSION")),
+            page_label: Box::new(move |x, y| crate::i18n::page_x_of_y(page_lang, x, y)),
+        };
+        let mut p = Layout::new(fonts, setup);
+        p.paragraph(
+            &clean(&title(r, l)),
+            Style {
+                size: 18.0,
+                face: Face::Bold,
+                color: ACCENT,
+            },
+        );
+        for (k, v) in header_rows(r, l) {
+            p.labelled(&format!("{k}:"), &clean(&v));
+        }
+        if let Some(t) = r.document.document_type.filter(|t| *t != DocumentType::Dpa) {
+            p.paragraph(&clean(&not_a_dpa_note(t, l)), Style::BOLD);
+        }
+        p.heading(1, tr(l, "Elements", "Elemente"));
+        let col = |head: &str, width: f32| Column {
+            head: head.to_string(),
+            width,
+            align: Align::Left,
+        };
+        let columns = [
+            col("Element", 165.0),
+            col("Scan", 70.0),
+            col(tr(l, "Where", "Fundstelle"), 80.0),
+            col(tr(l, "Verdict", "Bewertung"), 65.0),
+            col(tr(l, "Comment, reviewer", "Kommentar, Prüfer"), 115.0),
+        ];
+        let rows: Vec<Vec<Cell>> = rows(r)
+            .into_iter()
+            .map(|(el, e)| {
+                let (t, basis) = element_text(el, l);
+                let (scan, at, verdict, note) = match e {
+                    Some(e) => (
+                        scan_str(e, l),
+                        where_str(e, l),
+                        verdict_word(e.verdict, l),
+                        [opt(&e.comment), by_str(e)]
+                            .into_iter()
+                            .filter(|x| !x.is_empty())
+                            .collect::<Vec<_>>()
+                            .join(" — "),
+                    ),
+                    None => (
+                        tr(l, "not listed", "nicht aufgeführt").into(),
+                        String::new(),
+                        verdict_word(Verdict::Pending, l),
+                        String::new(),
+                    ),
+                };
+                vec![
+                    Cell::new(clean(&format!("{t} ({basis})"))),
+                    Cell::new(clean(&scan)),
+                    Cell::new(clean(&at)),
+                    Cell::bold(verdict),
+                    Cell::new(clean(&note)),
+                ]
+            })
+            .collect();
+        p.table(&columns, &rows);
+        p.heading(1, tr(l, "Passages", "Textstellen"));
+        let passages: Vec<String> = rows_passages(r, l).into_iter().map(|x| clean(&x)).collect();
+        p.bullets(&passages, Style::SMALL);
+        p.heading(1, tr(l, "Figures", "Kennzahlen"));
+        for (name, val) in figures(r, l) {
+            p.labelled(&format!("{name}:"), &clean(&val));
+        }
+        p.heading(1, tr(l, "Sign-off", "Freigabe"));
+        let blank = "________________________________";
+        for (k, v) in sign_rows(r, l) {
+            let v = if v.is_empty() {
+                blank.to_string()
+            } else {
+                clean(&v)
+            };
+            p.labelled(&format!("{k}:"), &v);
+        }
+        p.labelled(&format!("{}:", tr(l, "Signature", "Unterschrift")), blank);
+        p.space(6.0);
+        p.paragraph(disclaimer(l), Style::SMALL);
+        p.finish()
+    })
+}
+
+fn rows_passages(r: &DpaReview, l: Language) -> Vec<String> {
+    rows(r)
+        .into_iter()
+        .filter_map(|(el, e)| {
+            let e = e?;
+            let q = e.scan.as_ref()?.passage.as_ref()?;
+            Some(format!("{} ({}): “{}”", el.id(), where_str(e, l), q))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
