@@ -514,6 +514,14 @@ fn bad_input_is_refused_with_exit_2_and_a_code() {
             "{stderr}"
         );
     }
+    // Encrypted with an empty user password (permissions only): readable.
+    let (rc, stdout, stderr) = run(&[
+        "dpa",
+        "scan",
+        fixture("bad/owner-password-only.pdf").to_str().unwrap(),
+    ]);
+    assert_eq!(rc, 0, "{stderr}");
+    assert!(stdout.contains("format pdf"), "{stdout}");
     // A broken review file.
     let bad = dir.join("bad-review.yaml");
     std::fs::write(&bad, "kind: dpa_review\nschema_version: 1\nprovider: x\n").unwrap();
