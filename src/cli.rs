@@ -10,6 +10,7 @@ pub mod assess;
 pub mod completions;
 pub mod cost;
 pub mod diff;
+pub mod dpa;
 pub mod init;
 pub mod questionnaire;
 pub mod report;
@@ -59,6 +60,8 @@ pub enum Command {
         after_help = "Examples:\n  cloudvet diff old/acme.yaml providers/acme.yaml\n  cloudvet diff old-providers/ providers/ --requirements requirements.yaml --format md"
     )]
     Diff(diff::Args),
+    /// Review a data processing agreement: scan it, then render the DPO's review.
+    Dpa(dpa::Args),
     /// Rank providers: knock-outs, weighted areas, unknowns, open questions, robustness.
     #[command(
         after_help = "Examples:\n  cloudvet assess\n  cloudvet assess --providers providers/ --requirements requirements.yaml --format json\n  cloudvet assess --fail-on no-eligible"
@@ -128,6 +131,7 @@ where
         Command::Validate(a) => validate::run(a, &cli.global),
         Command::Init(a) => init::run(a, &cli.global),
         Command::Diff(a) => diff::run(a, &cli.global),
+        Command::Dpa(a) => dpa::run(a, &cli.global),
         Command::Assess(a) => assess::run(a, &cli.global),
         Command::Rules(a) => rules::run(a, &cli.global),
         Command::Questionnaire(a) => questionnaire::run(a, &cli.global),

@@ -162,7 +162,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     }
     files.extend(pack_files.iter().map(|f| input_row(f, "rule_pack")));
     let packs = eval::packs::shipped_with(args.rules.as_deref())?;
-    let reviews: Vec<DpaReview> = if args.reviews.is_empty() {
+    let loaded_reviews = if args.reviews.is_empty() {
         Vec::new()
     } else {
         let (loaded, diags) = load::load_reviews(&args.reviews);
@@ -174,12 +174,18 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         ));
         errors_or_warn(diags)?;
         files.extend(loaded.iter().map(|r| input_row(&r.file, "dpa_review")));
-        loaded.into_iter().map(|r| r.value).collect()
+        loaded
     };
+    let reviews: Vec<DpaReview> = loaded_reviews.iter().map(|r| r.value.clone()).collect();
     let requirements = &inputs.requirements.value;
     let date = evaluation_date(args.as_of.as_deref(), requirements.evaluation_date)
         .map_err(|d| vec![d])?;
-    let providers: Vec<ProviderProfile> = inputs.providers.into_iter().map(|l| l.value).collect();
+    let mut providers: Vec<ProviderProfile> =
+        inputs.providers.into_iter().map(|l| l.value).collect();
+    // Decided review verdicts replace the profiles' DPA facts (docs/dpa-scan.md), so the
+    // DPA rules read what the report's DPA section says they read.
+    let (_, review_diags) = crate::dpa::apply_reviews(&mut providers, &loaded_reviews);
+    errors_or_warn(review_diags)?;
 
     progress.step("assessing providers");
     let assessment = eval::assess(&providers, &packs, requirements, date)?;
