@@ -300,6 +300,12 @@ impl Mapper<'_> {
                 .help("check for a sign or extra digits");
                 out.push(self.at_value(d, &pointer));
             }
+            ValidationErrorKind::MinLength { limit: 1 } => {
+                let d = Diagnostic::error("schema-violation", "this text is empty")
+                    .expected("a text of at least one character")
+                    .help("write the value, or leave the field out where it is optional");
+                out.push(self.at_value(d, &pointer));
+            }
             ValidationErrorKind::Pattern { pattern } => {
                 let described = self
                     .keyword_parent(e)
@@ -432,7 +438,11 @@ pub(crate) fn describe(root: &Value, node: &Value, depth: usize) -> String {
                 (Some(lo), None) => format!("a whole number ≥ {lo}"),
                 _ => "a whole number".to_string(),
             },
-            "number" => "a number".to_string(),
+            "number" => match (node.get("minimum"), node.get("maximum")) {
+                (Some(lo), Some(hi)) => format!("a number from {lo} to {hi}"),
+                (Some(lo), None) => format!("a number ≥ {lo}"),
+                _ => "a number".to_string(),
+            },
             "array" => match node.get("items") {
                 Some(i) => format!("a list of {}", describe(root, i, depth + 1)),
                 None => "a list".to_string(),

@@ -5,6 +5,7 @@ mod common;
 mod diagnostics_docs;
 mod docs_examples;
 mod hostile;
+mod hostile_types;
 mod invalid_fixtures;
 mod loader_api;
 mod schemas;
