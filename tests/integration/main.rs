@@ -8,6 +8,7 @@ mod hostile;
 mod hostile_types;
 mod invalid_fixtures;
 mod loader_api;
+mod no_network;
 mod schemas;
 mod shipped;
 mod validate_cli;
