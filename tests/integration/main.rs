@@ -2,6 +2,7 @@
 //! `cloudvet` binary or the public library API. Add a module per area.
 
 mod common;
+mod determinism;
 mod diagnostics_docs;
 mod docs_examples;
 mod hostile;
