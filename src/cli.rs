@@ -6,7 +6,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub mod assess;
 pub mod completions;
+pub mod cost;
+pub mod questionnaire;
+pub mod rules;
 pub mod validate;
 
 /// Language of everything a person reads.
@@ -42,6 +46,15 @@ pub struct Cli {
 pub enum Command {
     /// Check files against their schemas and the semantic rules.
     Validate(validate::Args),
+    /// Rank providers: knock-outs, weighted areas, unknowns, open questions, robustness.
+    #[command(
+        after_help = "Examples:\n  cloudvet assess\n  cloudvet assess --providers providers/ --requirements requirements.yaml --format json\n  cloudvet assess --fail-on no-eligible"
+    )]
+    Assess(assess::Args),
+    /// List and explain the rules; write the rules reference.
+    Rules(rules::Args),
+    /// Write a provider's open questions as a file to send (YAML to fill, Markdown to read).
+    Questionnaire(questionnaire::Args),
     /// Print a shell completion script (bash, zsh or fish).
     #[command(
         after_help = "Example:\n  cloudvet completions bash > ~/.local/share/bash-completion/completions/cloudvet"
@@ -50,6 +63,8 @@ pub enum Command {
     /// Print the man page (roff) generated from the command-line definition.
     #[command(after_help = "Example:\n  cloudvet man > cloudvet.1 && man ./cloudvet.1")]
     Man,
+    /// Compare the workload's cost across offers, with rent versus buy.
+    Cost(cost::Args),
 }
 
 /// How a command ended.
@@ -93,8 +108,12 @@ where
     };
     let status = match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.global),
+        Command::Assess(a) => assess::run(a, &cli.global),
+        Command::Rules(a) => rules::run(a, &cli.global),
+        Command::Questionnaire(a) => questionnaire::run(a, &cli.global),
         Command::Completions(a) => completions::run_completions(a),
         Command::Man => completions::run_man(),
+        Command::Cost(a) => cost::run(a, &cli.global),
     };
     status.into()
 }

@@ -7,8 +7,10 @@
 //! diagnostics; `model` the typed input files; `embedded` the shipped data.
 
 pub mod cli;
+pub mod cost;
 pub mod diag;
 pub mod embedded;
+pub mod eval;
 pub mod load;
 pub mod model;
 pub mod output;

@@ -36,6 +36,9 @@ pub enum DocumentKind {
     Requirements,
     Workload,
     DpaReview,
+    /// A vendor questionnaire (`cloudvet questionnaire`), answered or not.
+    Questionnaire,
+    RentVsBuy,
 }
 
 impl DocumentKind {
@@ -45,6 +48,8 @@ impl DocumentKind {
         DocumentKind::Requirements,
         DocumentKind::Workload,
         DocumentKind::DpaReview,
+        DocumentKind::Questionnaire,
+        DocumentKind::RentVsBuy,
     ];
 
     /// The value of the file's `kind` field.
@@ -55,6 +60,8 @@ impl DocumentKind {
             DocumentKind::Requirements => "requirements",
             DocumentKind::Workload => "workload",
             DocumentKind::DpaReview => "dpa_review",
+            DocumentKind::Questionnaire => "questionnaire",
+            DocumentKind::RentVsBuy => "rent_vs_buy",
         }
     }
 
@@ -74,7 +81,11 @@ impl DocumentKind {
                 &[crate::model::requirements::REQUIREMENTS_SCHEMA_VERSION as u64]
             }
             DocumentKind::DpaReview => &[crate::model::review::DPA_REVIEW_SCHEMA_VERSION as u64],
-            DocumentKind::RulePack | DocumentKind::Workload => &[1],
+            DocumentKind::Workload => &[crate::model::workload::WORKLOAD_SCHEMA_VERSION as u64],
+            DocumentKind::RentVsBuy => {
+                &[crate::model::rent_vs_buy::RENT_VS_BUY_SCHEMA_VERSION as u64]
+            }
+            DocumentKind::RulePack | DocumentKind::Questionnaire => &[1],
         }
     }
 }
@@ -515,7 +526,10 @@ pub fn load_any(file: &SourceFile) -> (Option<AnyDocument>, Vec<Diagnostic>) {
             let (v, d) = load_document(file, kind);
             (v.map(AnyDocument::DpaReview), d)
         }
-        DocumentKind::RulePack | DocumentKind::Workload => {
+        DocumentKind::RulePack
+        | DocumentKind::Workload
+        | DocumentKind::Questionnaire
+        | DocumentKind::RentVsBuy => {
             let (v, d) = load_document::<Value>(file, kind);
             (v.map(|_| AnyDocument::Other(kind)), d)
         }

@@ -6,8 +6,11 @@ pub mod codes;
 pub mod common;
 pub mod gpu;
 pub mod provider;
+pub mod rent_vs_buy;
 pub mod requirements;
 pub mod review;
+pub mod rule_pack;
+pub mod workload;
 
 pub use common::{Amount, AsOf, Date, EvidenceStatus, Fact, Known, Provenance};
 pub use provider::ProviderProfile;

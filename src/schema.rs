@@ -39,6 +39,26 @@ pub const SCHEMAS: &[SchemaEntry] = &[
         file: "dpa_review.schema.json",
         generate: || schemars::schema_for!(crate::model::DpaReview),
     },
+    SchemaEntry {
+        kind: DocumentKind::RulePack,
+        file: "rule_pack.schema.json",
+        generate: || schemars::schema_for!(crate::model::rule_pack::RulePack),
+    },
+    SchemaEntry {
+        kind: DocumentKind::Questionnaire,
+        file: "questionnaire.schema.json",
+        generate: || schemars::schema_for!(crate::eval::questionnaire::Questionnaire),
+    },
+    SchemaEntry {
+        kind: DocumentKind::Workload,
+        file: "workload.schema.json",
+        generate: || schemars::schema_for!(crate::model::workload::Workload),
+    },
+    SchemaEntry {
+        kind: DocumentKind::RentVsBuy,
+        file: "rent_vs_buy.schema.json",
+        generate: || schemars::schema_for!(crate::model::rent_vs_buy::RentVsBuy),
+    },
 ];
 
 /// The table entry for a kind, if that kind has a schema yet.

@@ -82,10 +82,65 @@ pub fn semantic(kind: DocumentKind, file: &SourceFile, parsed: &Parsed) -> Vec<D
                 Err(e) => typed(&mut ctx, e),
             }
         }
-        // Semantic checks of rule packs and workloads live with their owners.
-        DocumentKind::RulePack | DocumentKind::Workload => {}
+        DocumentKind::RulePack => {
+            match serde_json::from_value::<crate::model::rule_pack::RulePack>(parsed.value.clone())
+            {
+                Ok(p) => {
+                    for d in crate::eval::packs::check_pack(&p) {
+                        let at = d.pointer.clone().unwrap_or_default();
+                        ctx.push(d, &at);
+                    }
+                }
+                Err(e) => typed(&mut ctx, e),
+            }
+        }
+        // The cost model owns the workload and rent-vs-buy checks (src/cost/validate.rs);
+        // benchmark names are checked when the comparison runs, against the tables it uses.
+        DocumentKind::Workload => {
+            match serde_json::from_value::<crate::model::workload::Workload>(parsed.value.clone()) {
+                Ok(w) => {
+                    cost_diagnostics(&mut ctx, crate::cost::validate::workload(&w, None, None));
+                }
+                Err(e) => typed(&mut ctx, e),
+            }
+        }
+        DocumentKind::RentVsBuy => {
+            match serde_json::from_value::<crate::model::rent_vs_buy::RentVsBuy>(
+                parsed.value.clone(),
+            ) {
+                Ok(r) => {
+                    cost_diagnostics(&mut ctx, crate::cost::validate::rent_vs_buy(&r, None));
+                }
+                Err(e) => typed(&mut ctx, e),
+            }
+        }
+        // A questionnaire is checked when it is merged into a profile.
+        DocumentKind::Questionnaire => {}
     }
     ctx.diagnostics
+}
+
+/// Places the cost stage's diagnostics: at their value, or — for a missing
+/// field — at the nearest parent that exists, keeping the exact pointer.
+fn cost_diagnostics(ctx: &mut Ctx, diags: Vec<Diagnostic>) {
+    for d in diags {
+        let pointer = d.pointer.clone().unwrap_or_default();
+        let mut at = pointer.as_str();
+        let pos = loop {
+            if let Some(p) = ctx.index.value(at) {
+                break Some(p);
+            }
+            match at.rfind('/') {
+                Some(i) if !at.is_empty() => at = &at[..i],
+                _ => break None,
+            }
+        };
+        let mut d = d.in_file(ctx.file);
+        if let Some(p) = pos {
+            d = d.at(p.line, p.column);
+        }
+        ctx.diagnostics.push(d);
+    }
 }
 
 fn index_of(file: &SourceFile) -> PositionIndex {

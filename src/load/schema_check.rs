@@ -20,7 +20,7 @@ struct Compiled {
     validator: Validator,
 }
 
-const KINDS: usize = 5;
+const KINDS: usize = 7;
 
 fn slot(kind: DocumentKind) -> usize {
     match kind {
@@ -29,10 +29,14 @@ fn slot(kind: DocumentKind) -> usize {
         DocumentKind::Requirements => 2,
         DocumentKind::Workload => 3,
         DocumentKind::DpaReview => 4,
+        DocumentKind::Questionnaire => 5,
+        DocumentKind::RentVsBuy => 6,
     }
 }
 
 static CACHE: [OnceLock<Result<Compiled, String>>; KINDS] = [
+    OnceLock::new(),
+    OnceLock::new(),
     OnceLock::new(),
     OnceLock::new(),
     OnceLock::new(),

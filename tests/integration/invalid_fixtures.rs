@@ -48,6 +48,12 @@ const CASES: &[(&str, &str, Option<u64>)] = &[
     ("invalid-line-range", "acme-review.yaml", Some(13)),
     ("signed-off-with-pending", "acme-review.yaml", Some(12)),
     ("verdict-without-reviewer", "acme-review.yaml", Some(10)),
+    // Cost stage: workload checks the loader runs (src/cost/validate.rs).
+    ("invalid-quantity", "workload.yaml", Some(16)),
+    ("missing-quantity", "workload.yaml", Some(6)),
+    ("unexpected-field", "workload.yaml", Some(9)),
+    ("missing-throughput-basis", "workload.yaml", Some(9)),
+    ("invalid-work-unit", "workload.yaml", Some(6)),
 ];
 
 /// Codes proven by other tests instead of a committed fixture: inputs too big
@@ -60,6 +66,13 @@ const PROVEN_ELSEWHERE: &[&str] = &[
     "string-too-long",
     "too-many-values",
     "wrong-kind",
+    // Cost stage, raised by `cloudvet cost` only (tests/cost.rs):
+    // bad_workload_quantities_are_diagnostics, cli_cost_stage_codes.
+    "unknown-benchmark",
+    "no-benchmark-rows",
+    "benchmark-table-invalid",
+    "no-providers",
+    "output-unwritable",
 ];
 
 fn folder(code: &str) -> PathBuf {

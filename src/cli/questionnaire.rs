@@ -1,0 +1,89 @@
+//! `cloudvet questionnaire --provider ID [--out DIR]`: the provider's open questions
+//! as a YAML file to fill in (`<id>-questionnaire.yaml`) and a Markdown file to read
+//! (`<id>-questionnaire.md`). The answered YAML goes back in with
+//! `cloudvet assess --answers FILE`.
+
+use std::path::PathBuf;
+
+use super::{Global, Lang, Status};
+use crate::eval::questionnaire;
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// Provider id (as in the profile).
+    #[arg(long)]
+    pub provider: String,
+    /// Folder to write into (default: the current folder).
+    #[arg(long, default_value = ".")]
+    pub out: PathBuf,
+    /// Provider profile files or folders (default: the embedded catalogue).
+    #[arg(long, num_args = 1..)]
+    pub providers: Vec<PathBuf>,
+    /// Requirements file (default: the embedded example).
+    #[arg(long)]
+    pub requirements: Option<PathBuf>,
+    /// Folder of rule packs replacing shipped packs with the same id.
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Evaluation date YYYY-MM-DD.
+    #[arg(long, value_name = "DATE")]
+    pub as_of: Option<String>,
+    /// Answers already received (open questions they settle are left out).
+    #[arg(long, num_args = 1..)]
+    pub answers: Vec<PathBuf>,
+}
+
+pub fn run(args: &Args, global: &Global) -> Status {
+    let a = match super::assess::run_assessment(
+        &args.providers,
+        args.requirements.as_deref(),
+        args.rules.as_deref(),
+        args.as_of.as_deref(),
+        &args.answers,
+    ) {
+        Ok(a) => a,
+        Err(d) => {
+            super::assess::report_diagnostics(&d);
+            return Status::BadInput;
+        }
+    };
+    let Some(p) = a.providers.iter().find(|p| p.id == args.provider) else {
+        let ids: Vec<&str> = a.providers.iter().map(|p| p.id.as_str()).collect();
+        eprintln!(
+            "error[unknown-provider]: no provider `{}`\n  expected: one of {}",
+            args.provider,
+            ids.join(", ")
+        );
+        return Status::BadInput;
+    };
+    let q = questionnaire::build(p, a.evaluation_date);
+    if let Err(e) = std::fs::create_dir_all(&args.out) {
+        eprintln!("error: cannot create {}: {e}", args.out.display());
+        return Status::BadInput;
+    }
+    let yaml = args.out.join(format!("{}-questionnaire.yaml", p.id));
+    let md = args.out.join(format!("{}-questionnaire.md", p.id));
+    let de = global.lang == Lang::De;
+    for (path, text) in [
+        (&yaml, questionnaire::to_yaml(&q)),
+        (&md, questionnaire::to_markdown(&q, &p.name, de)),
+    ] {
+        if let Err(e) = crate::output::write_atomic(path, text.as_bytes()) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return Status::BadInput;
+        }
+    }
+    eprintln!(
+        "{} {} ({} {})",
+        if de { "geschrieben:" } else { "wrote" },
+        yaml.display(),
+        q.questions.len(),
+        if de { "Fragen" } else { "questions" }
+    );
+    eprintln!(
+        "{} {}",
+        if de { "geschrieben:" } else { "wrote" },
+        md.display()
+    );
+    Status::Ok
+}

@@ -1,0 +1,491 @@
+//! The benchmark tables (`benchmarks/mlperf_training.csv`,
+//! `benchmarks/mlperf_inference.csv`) and the relative speed of GPU models
+//! derived from them. Relative speed comes only from rows of the same benchmark
+//! (and scenario) at the same GPU count; without such rows there is no factor.
+
+use serde::Serialize;
+
+use crate::diag::Diagnostic;
+use crate::load::SourceFile;
+
+/// The sentence every cost output carries.
+pub const MLPERF_NOTE: &str =
+    "Benchmark figures are derived from MLPerf results and are not verified by MLCommons.";
+
+/// Embedded paths of the two tables.
+pub const TRAINING_PATH: &str = "benchmarks/mlperf_training.csv";
+pub const INFERENCE_PATH: &str = "benchmarks/mlperf_inference.csv";
+
+/// Which table a row is from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Table {
+    /// MLPerf Training: time to train, minutes (lower is faster).
+    Training,
+    /// MLPerf Inference: throughput (higher is faster).
+    Inference,
+}
+
+/// One benchmark row, with the columns cloudvet reads; the file keeps all source columns.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BenchmarkRow {
+    pub row_id: String,
+    pub gpu_model: String,
+    pub round: String,
+    pub benchmark: String,
+    /// Inference only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<String>,
+    /// `time_to_train_minutes`, `tokens_per_s`, `samples_per_s`, `scheduled_samples_per_s`.
+    pub metric: String,
+    pub value: f64,
+    pub accelerator_count: u32,
+    pub submitter: String,
+    pub system_name: String,
+    pub source_repo: String,
+    pub source_commit: String,
+    /// `source_dir` (training) or `source_file` (inference).
+    pub source_path: String,
+}
+
+/// Both tables.
+#[derive(Debug, Clone, Default)]
+pub struct Benchmarks {
+    pub training: Vec<BenchmarkRow>,
+    pub inference: Vec<BenchmarkRow>,
+    /// The files read (display names), for provenance.
+    pub files: Vec<String>,
+}
+
+/// The relative speed of one GPU model against the reference model, with its trace.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RelativeSpeed {
+    /// speed(offer GPU) / speed(reference GPU).
+    pub factor: f64,
+    /// The GPU count both sets of rows share.
+    pub gpu_count: u32,
+    /// Always `median`: the median of the rows' values per model.
+    pub statistic: &'static str,
+    pub reference_median: f64,
+    pub offer_median: f64,
+    pub reference_rows: Vec<String>,
+    pub offer_rows: Vec<String>,
+}
+
+/// The speed of one GPU model at one count, straight from rows (benchmark-only basis).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AbsoluteSpeed {
+    /// Work units per second for the whole system of `gpu_count` GPUs (training:
+    /// benchmark runs per second = 1 / (median minutes × 60)).
+    pub per_second: f64,
+    pub gpu_count: u32,
+    pub statistic: &'static str,
+    pub median: f64,
+    pub metric: String,
+    pub rows: Vec<String>,
+}
+
+impl Benchmarks {
+    /// The tables compiled into the binary.
+    pub fn embedded() -> Result<Self, Vec<Diagnostic>> {
+        let get = |path: &str| -> Result<SourceFile, Vec<Diagnostic>> {
+            let bytes = crate::embedded::file(path).ok_or_else(|| {
+                vec![Diagnostic::error(
+                    "benchmark-table-invalid",
+                    format!("the embedded benchmark table {path} is missing from this build"),
+                )
+                .help("rebuild cloudvet from a checkout that has benchmarks/")]
+            })?;
+            SourceFile::embedded(path, bytes).map_err(|d| vec![d])
+        };
+        Self::from_files(&get(TRAINING_PATH)?, &get(INFERENCE_PATH)?)
+    }
+
+    /// Reads both tables; all problems are reported.
+    pub fn from_files(
+        training: &SourceFile,
+        inference: &SourceFile,
+    ) -> Result<Self, Vec<Diagnostic>> {
+        let mut diags = Vec::new();
+        let t = read_table(training, Table::Training, &mut diags);
+        let i = read_table(inference, Table::Inference, &mut diags);
+        if !diags.is_empty() {
+            return Err(diags);
+        }
+        Ok(Benchmarks {
+            training: t,
+            inference: i,
+            files: vec![training.display.clone(), inference.display.clone()],
+        })
+    }
+
+    pub fn table(&self, table: Table) -> &[BenchmarkRow] {
+        match table {
+            Table::Training => &self.training,
+            Table::Inference => &self.inference,
+        }
+    }
+
+    /// Rows of one benchmark (and scenario).
+    fn rows<'a>(
+        &'a self,
+        table: Table,
+        name: &'a str,
+        scenario: Option<&'a str>,
+    ) -> impl Iterator<Item = &'a BenchmarkRow> + 'a {
+        self.table(table)
+            .iter()
+            .filter(move |r| r.benchmark == name && r.scenario.as_deref() == scenario)
+    }
+
+    /// True when the table has at least one row of this benchmark (and scenario).
+    pub fn has_benchmark(&self, table: Table, name: &str, scenario: Option<&str>) -> bool {
+        self.rows(table, name, scenario).next().is_some()
+    }
+
+    /// Benchmark names in a table (with scenarios for inference), sorted, for help lines.
+    pub fn names(&self, table: Table) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .table(table)
+            .iter()
+            .map(|r| match &r.scenario {
+                Some(s) => format!("{} ({s})", r.benchmark),
+                None => r.benchmark.clone(),
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// The metric of a benchmark's rows (the first row's; a benchmark has one metric).
+    pub fn metric(&self, table: Table, name: &str, scenario: Option<&str>) -> Option<String> {
+        self.rows(table, name, scenario)
+            .next()
+            .map(|r| r.metric.clone())
+    }
+
+    /// GPU counts at which `gpu` has rows of this benchmark.
+    pub fn counts(&self, table: Table, name: &str, scenario: Option<&str>, gpu: &str) -> Vec<u32> {
+        let mut v: Vec<u32> = self
+            .rows(table, name, scenario)
+            .filter(|r| r.gpu_model == gpu)
+            .map(|r| r.accelerator_count)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    fn at<'a>(
+        &'a self,
+        table: Table,
+        name: &'a str,
+        scenario: Option<&'a str>,
+        gpu: &'a str,
+        count: u32,
+    ) -> Vec<&'a BenchmarkRow> {
+        self.rows(table, name, scenario)
+            .filter(|r| r.gpu_model == gpu && r.accelerator_count == count)
+            .collect()
+    }
+
+    /// speed(offer GPU) / speed(reference GPU) from rows of the same benchmark at the
+    /// same GPU count. The count is `preferred` when both models have rows there, else
+    /// the shared count nearest to it (the smaller on a tie). `Err` says why there is no basis.
+    pub fn relative_speed(
+        &self,
+        table: Table,
+        name: &str,
+        scenario: Option<&str>,
+        reference_gpu: &str,
+        offer_gpu: &str,
+        preferred: u32,
+    ) -> Result<RelativeSpeed, String> {
+        let bench = describe(name, scenario);
+        let rc = self.counts(table, name, scenario, reference_gpu);
+        if rc.is_empty() {
+            return Err(format!(
+                "{bench} has no rows for the reference GPU {reference_gpu}"
+            ));
+        }
+        let oc = self.counts(table, name, scenario, offer_gpu);
+        if oc.is_empty() {
+            return Err(format!("{bench} has no rows for {offer_gpu}"));
+        }
+        let shared: Vec<u32> = rc.iter().copied().filter(|c| oc.contains(c)).collect();
+        let Some(count) = shared
+            .iter()
+            .copied()
+            .min_by_key(|c| (c.abs_diff(preferred), *c))
+        else {
+            return Err(format!(
+                "{bench} has no GPU count with rows for both {reference_gpu} ({}) and {offer_gpu} ({})",
+                join_counts(&rc),
+                join_counts(&oc)
+            ));
+        };
+        let r = self.at(table, name, scenario, reference_gpu, count);
+        let o = self.at(table, name, scenario, offer_gpu, count);
+        let rm = median(r.iter().map(|x| x.value));
+        let om = median(o.iter().map(|x| x.value));
+        let factor = match table {
+            // Time to train: speed ratio is the inverse ratio of times.
+            Table::Training => rm / om,
+            Table::Inference => om / rm,
+        };
+        if !factor.is_finite() || factor <= 0.0 {
+            return Err(format!("{bench} rows give no usable ratio"));
+        }
+        Ok(RelativeSpeed {
+            factor,
+            gpu_count: count,
+            statistic: "median",
+            reference_median: rm,
+            offer_median: om,
+            reference_rows: r.iter().map(|x| x.row_id.clone()).collect(),
+            offer_rows: o.iter().map(|x| x.row_id.clone()).collect(),
+        })
+    }
+
+    /// The speed of `gpu` at `count` GPUs straight from the rows (median).
+    pub fn absolute_speed(
+        &self,
+        table: Table,
+        name: &str,
+        scenario: Option<&str>,
+        gpu: &str,
+        count: u32,
+    ) -> Result<AbsoluteSpeed, String> {
+        let rows = self.at(table, name, scenario, gpu, count);
+        if rows.is_empty() {
+            let counts = self.counts(table, name, scenario, gpu);
+            return Err(format!(
+                "{} has no rows for {gpu} at {count} GPUs (counts with rows: {})",
+                describe(name, scenario),
+                if counts.is_empty() {
+                    "none".to_string()
+                } else {
+                    join_counts(&counts)
+                }
+            ));
+        }
+        let m = median(rows.iter().map(|x| x.value));
+        let per_second = match table {
+            Table::Training => 1.0 / (m * 60.0),
+            Table::Inference => m,
+        };
+        Ok(AbsoluteSpeed {
+            per_second,
+            gpu_count: count,
+            statistic: "median",
+            median: m,
+            metric: rows[0].metric.clone(),
+            rows: rows.iter().map(|x| x.row_id.clone()).collect(),
+        })
+    }
+
+    /// Looks rows up by ID (for showing the rows used).
+    pub fn row(&self, id: &str) -> Option<&BenchmarkRow> {
+        let table = if id.starts_with('T') {
+            &self.training
+        } else {
+            &self.inference
+        };
+        table.iter().find(|r| r.row_id == id)
+    }
+}
+
+fn describe(name: &str, scenario: Option<&str>) -> String {
+    match scenario {
+        Some(s) => format!("benchmark {name} ({s})"),
+        None => format!("benchmark {name}"),
+    }
+}
+
+fn join_counts(c: &[u32]) -> String {
+    c.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// Median; the mean of the two middle values for an even number of values.
+pub fn median(values: impl Iterator<Item = f64>) -> f64 {
+    let mut v: Vec<f64> = values.collect();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn read_table(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Vec<BenchmarkRow> {
+    let start = diags.len();
+    let rows = read_rows(file, table, diags);
+    for d in &mut diags[start..] {
+        if d.help.is_none() {
+            d.help = Some(
+                "regenerate the table with benchmarks/derive_benchmarks.py (see benchmarks/SOURCES.md)"
+                    .into(),
+            );
+        }
+    }
+    rows
+}
+
+fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Vec<BenchmarkRow> {
+    let records = match super::csv::parse(&file.text) {
+        Ok(r) => r,
+        Err(line) => {
+            diags.push(
+                Diagnostic::error("benchmark-table-invalid", "a quoted field is not closed")
+                    .in_file(file.display.clone())
+                    .at(line, 1),
+            );
+            return Vec::new();
+        }
+    };
+    let Some((header, body)) = records.split_first() else {
+        diags.push(
+            Diagnostic::error("benchmark-table-invalid", "the table is empty")
+                .in_file(file.display.clone()),
+        );
+        return Vec::new();
+    };
+    let (value_col, path_col) = match table {
+        Table::Training => ("time_to_train_minutes", "source_dir"),
+        Table::Inference => ("result", "source_file"),
+    };
+    let mut needed = vec![
+        "row_id",
+        "gpu_model",
+        "round",
+        "benchmark",
+        value_col,
+        "accelerator_count",
+        "submitter",
+        "system_name",
+        "source_repo",
+        "source_commit",
+        path_col,
+    ];
+    if table == Table::Inference {
+        needed.extend(["scenario", "metric"]);
+    }
+    let mut idx = std::collections::BTreeMap::new();
+    for n in &needed {
+        match header.iter().position(|h| h == n) {
+            Some(i) => {
+                idx.insert(*n, i);
+            }
+            None => diags.push(
+                Diagnostic::error(
+                    "benchmark-table-invalid",
+                    format!("column `{n}` is missing"),
+                )
+                .in_file(file.display.clone())
+                .at(1, 1)
+                .expected(needed.join(", ")),
+            ),
+        }
+    }
+    if idx.len() != needed.len() {
+        return Vec::new();
+    }
+    let mut rows = Vec::with_capacity(body.len());
+    for (n, rec) in body.iter().enumerate() {
+        // Record n of the body starts on line n + 2 when no field spans lines (true for these tables).
+        let line = n + 2;
+        let get = |c: &str| rec.get(idx[c]).map(String::as_str).unwrap_or("");
+        let bad = |what: String| {
+            Diagnostic::error("benchmark-table-invalid", what)
+                .in_file(file.display.clone())
+                .at(line, 1)
+        };
+        if rec.len() != header.len() {
+            diags.push(bad(format!(
+                "row has {} fields, the header {}",
+                rec.len(),
+                header.len()
+            )));
+            continue;
+        }
+        let value = match get(value_col).parse::<f64>() {
+            Ok(v) if v.is_finite() && v > 0.0 => v,
+            _ => {
+                diags.push(bad(format!(
+                    "`{value_col}` is `{}`, expected a positive number",
+                    get(value_col)
+                )));
+                continue;
+            }
+        };
+        let count = match get("accelerator_count").parse::<u32>() {
+            Ok(c) if c > 0 => c,
+            _ => {
+                diags.push(bad(format!(
+                    "`accelerator_count` is `{}`, expected a positive whole number",
+                    get("accelerator_count")
+                )));
+                continue;
+            }
+        };
+        rows.push(BenchmarkRow {
+            row_id: get("row_id").to_string(),
+            gpu_model: get("gpu_model").to_string(),
+            round: get("round").to_string(),
+            benchmark: get("benchmark").to_string(),
+            scenario: match table {
+                Table::Training => None,
+                Table::Inference => Some(get("scenario").to_string()),
+            },
+            metric: match table {
+                Table::Training => "time_to_train_minutes".to_string(),
+                Table::Inference => get("metric").to_string(),
+            },
+            value,
+            accelerator_count: count,
+            submitter: get("submitter").to_string(),
+            system_name: get("system_name").to_string(),
+            source_repo: get("source_repo").to_string(),
+            source_commit: get("source_commit").to_string(),
+            source_path: get(path_col).to_string(),
+        });
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_tables_load_and_cite_their_sources() {
+        let b = Benchmarks::embedded().unwrap();
+        assert!(b.training.len() > 700 && b.inference.len() > 1000);
+        assert!(b
+            .training
+            .iter()
+            .all(|r| r.source_repo.starts_with("mlcommons/") && r.source_commit.len() == 40));
+        // Row IDs are unique.
+        let mut ids: Vec<&str> = b
+            .training
+            .iter()
+            .chain(&b.inference)
+            .map(|r| r.row_id.as_str())
+            .collect();
+        let n = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), n);
+    }
+
+    #[test]
+    fn median_odd_even() {
+        assert_eq!(median([3.0, 1.0, 2.0].into_iter()), 2.0);
+        assert_eq!(median([4.0, 1.0, 2.0, 3.0].into_iter()), 2.5);
+    }
+}

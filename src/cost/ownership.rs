@@ -1,0 +1,292 @@
+//! Rent versus buy: the cost per *used* GPU-hour of owning a server, beside the
+//! cheapest cloud offer per GPU-hour of the same GPU model, and the utilisation at
+//! which owning becomes cheaper. Owning pays for idle hours; the cloud does not.
+//!
+//! With G GPUs, utilisation U (0–1), 8,760 hours a year:
+//! - fixed per year  F = (price − residual) / lifetime + price × maintenance % + 12 × hosting + staff
+//! - energy per year E(U) = 8,760 × PUE × electricity × (idle kW + (load kW − idle kW) × U)
+//! - owned per used GPU-hour = (F + E(U)) / (G × 8,760 × U)
+//! - break-even U* solves owned(U*) = rent: U* = (F + 8,760·PUE·p·idle) / (8,760 × (rent·G − PUE·p·(load − idle)))
+
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde::Serialize;
+
+use super::{fmt_d, Money, Rates};
+use crate::model::provider::ProviderProfile;
+use crate::model::rent_vs_buy::{Figure, RentVsBuy};
+use crate::model::Amount;
+
+/// Hours in a year.
+pub const HOURS_PER_YEAR: u32 = 8760;
+
+/// One input as used, with its source or the mark that it is an assumption.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct InputUsed {
+    pub name: &'static str,
+    pub value: Amount,
+    pub unit: String,
+    /// The source, or `assumption (no source)`.
+    pub source: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub as_of: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// Break-even utilisation.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BreakEven {
+    /// Owning is cheaper from this utilisation (percent) upwards.
+    Pct(Amount),
+    /// Owning is not cheaper at any utilisation up to 100 %.
+    Never(String),
+    Missing(String),
+}
+
+/// The result.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RentVsBuyResult {
+    pub name: String,
+    pub gpu_model: String,
+    /// Report currency of every amount below.
+    pub currency: String,
+    pub inputs: Vec<InputUsed>,
+    /// Fixed cost per year (cents).
+    pub fixed_per_year: Amount,
+    pub fixed_calculation: String,
+    /// Energy per year at the stated utilisation (cents).
+    pub energy_per_year: Amount,
+    pub energy_calculation: String,
+    /// Used GPU-hours per year at the stated utilisation.
+    pub used_gpu_hours_per_year: Amount,
+    pub utilisation_pct: Amount,
+    /// Cost per used GPU-hour when owning (4 decimals).
+    pub owned_per_gpu_hour: Amount,
+    pub owned_calculation: String,
+    /// The cheapest on-demand cloud price per GPU-hour of the same model (4 decimals).
+    pub rented_per_gpu_hour: Money,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rented_offer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rented_calculation: Option<String>,
+    pub break_even_utilisation: BreakEven,
+    /// One sentence.
+    pub verdict: String,
+}
+
+fn r4(d: Decimal) -> Decimal {
+    d.round_dp_with_strategy(4, RoundingStrategy::MidpointNearestEven)
+}
+
+fn input(name: &'static str, f: &Figure, unit: &str) -> InputUsed {
+    InputUsed {
+        name,
+        value: f.value,
+        unit: unit.to_string(),
+        source: f
+            .source
+            .clone()
+            .unwrap_or_else(|| "assumption (no source)".to_string()),
+        as_of: f.as_of.map(|a| a.to_string()),
+        note: f.note.clone(),
+    }
+}
+
+/// Computes rent versus buy against the offers of the given providers.
+pub fn compare(r: &RentVsBuy, providers: &[&ProviderProfile], rates: &Rates) -> RentVsBuyResult {
+    let cur = &r.currency;
+    let rate = rates.rate(cur).unwrap_or(Decimal::ONE);
+    let rep = &rates.report;
+    let h = Decimal::from(HOURS_PER_YEAR);
+    let hundred = Decimal::from(100);
+    let price = r.server_price.value.0 * rate;
+    let residual = r.residual_value.value.0 * rate;
+    let g = r.gpus_per_server.value.0;
+    let life = r.lifetime_years.value.0;
+    let maint = r.maintenance_pct_per_year.value.0 / hundred;
+    let hosting = r.hosting_per_month.value.0 * rate;
+    let staff = r.staff_per_year.value.0 * rate;
+    let load = r.power_kw_load.value.0;
+    let idle = r.power_kw_idle.value.0;
+    let pue = r.pue.value.0;
+    let elec = r.electricity_price_per_kwh.value.0 * rate;
+    let u = r.utilisation_pct.value.0 / hundred;
+
+    let fixed = (price - residual) / life + price * maint + Decimal::from(12) * hosting + staff;
+    let energy = h * pue * elec * (idle + (load - idle) * u);
+    let used = g * h * u;
+    let owned = (fixed + energy) / used;
+
+    let conv = if cur == rep {
+        String::new()
+    } else {
+        format!(" (inputs in {cur} × {} {rep}/{cur})", rate.normalize())
+    };
+    let fixed_calculation = format!(
+        "({} − {}) / {} years + {} × {} % + 12 × {} + {} = {} {rep} per year{conv}",
+        fmt_d(price),
+        fmt_d(residual),
+        life.normalize(),
+        fmt_d(price),
+        r.maintenance_pct_per_year.value,
+        fmt_d(hosting),
+        fmt_d(staff),
+        fmt_d(super::cents(fixed))
+    );
+    let energy_calculation = format!(
+        "8760 h × PUE {} × {} {rep}/kWh × ({} kW idle + ({} − {}) kW × {}) = {} {rep} per year",
+        pue.normalize(),
+        elec.normalize(),
+        idle.normalize(),
+        load.normalize(),
+        idle.normalize(),
+        u.normalize(),
+        fmt_d(super::cents(energy))
+    );
+    let owned_calculation = format!(
+        "({} + {}) / ({} GPUs × 8760 h × {}) = {} {rep} per used GPU-hour",
+        fmt_d(super::cents(fixed)),
+        fmt_d(super::cents(energy)),
+        g.normalize(),
+        u.normalize(),
+        r4(owned).normalize()
+    );
+
+    // Cheapest on-demand price per GPU-hour of the same model.
+    let mut best: Option<(Decimal, String, String)> = None;
+    for p in providers {
+        for o in &p.offers {
+            if o.gpu_model != r.gpu_model || o.gpus_per_instance == 0 {
+                continue;
+            }
+            let (Some(pr), Some(rt)) = (o.price_on_demand, rates.rate(&o.currency)) else {
+                continue;
+            };
+            let per_gpu = pr.0 * rt / Decimal::from(o.gpus_per_instance);
+            let id = format!("{}/{}", p.id, o.id);
+            let calc = format!(
+                "{pr} {} per instance-h × {} {rep}/{} / {} GPUs",
+                o.currency,
+                rt.normalize(),
+                o.currency,
+                o.gpus_per_instance
+            );
+            if best
+                .as_ref()
+                .is_none_or(|(b, bid, _)| per_gpu < *b || (per_gpu == *b && id < *bid))
+            {
+                best = Some((per_gpu, id, calc));
+            }
+        }
+    }
+
+    let (rented, rented_offer, rented_calculation, break_even, verdict) = match best {
+        None => {
+            let why = format!(
+                "no compared offer has an on-demand price for {}",
+                r.gpu_model
+            );
+            (
+                Money::Missing(why.clone()),
+                None,
+                None,
+                BreakEven::Missing(why.clone()),
+                format!("Cannot compare: {why}."),
+            )
+        }
+        Some((rent, id, calc)) => {
+            let numerator = fixed + h * pue * elec * idle;
+            let denominator = h * (rent * g - pue * elec * (load - idle));
+            let be = if denominator <= Decimal::ZERO {
+                BreakEven::Never(format!(
+                    "electricity alone for a busy GPU costs more than renting one ({} {rep}/GPU-h)",
+                    r4(rent).normalize()
+                ))
+            } else {
+                let ustar = numerator / denominator;
+                if ustar > Decimal::ONE {
+                    BreakEven::Never(format!(
+                        "owning would need {} % utilisation, more than 100 %",
+                        (ustar * hundred).round_dp(1).normalize()
+                    ))
+                } else {
+                    BreakEven::Pct(Amount(
+                        (ustar * hundred)
+                            .round_dp_with_strategy(1, RoundingStrategy::MidpointNearestEven),
+                    ))
+                }
+            };
+            let verdict = if owned < rent {
+                format!(
+                    "At {} % utilisation owning costs {} {rep} per used GPU-hour, less than renting at {} {rep} ({id}).",
+                    r.utilisation_pct.value,
+                    r4(owned).normalize(),
+                    r4(rent).normalize()
+                )
+            } else {
+                format!(
+                    "At {} % utilisation owning costs {} {rep} per used GPU-hour, more than renting at {} {rep} ({id}).",
+                    r.utilisation_pct.value,
+                    r4(owned).normalize(),
+                    r4(rent).normalize()
+                )
+            };
+            (
+                Money::Amount(Amount(r4(rent))),
+                Some(id),
+                Some(format!(
+                    "{calc} = {} {rep} per GPU-hour",
+                    r4(rent).normalize()
+                )),
+                be,
+                verdict,
+            )
+        }
+    };
+
+    RentVsBuyResult {
+        name: r.name.clone(),
+        gpu_model: r.gpu_model.clone(),
+        currency: rep.clone(),
+        inputs: vec![
+            input("server_price", &r.server_price, cur),
+            input("gpus_per_server", &r.gpus_per_server, "GPUs"),
+            input("lifetime_years", &r.lifetime_years, "years"),
+            input("residual_value", &r.residual_value, cur),
+            input("power_kw_load", &r.power_kw_load, "kW"),
+            input("power_kw_idle", &r.power_kw_idle, "kW"),
+            input("pue", &r.pue, "ratio"),
+            input(
+                "electricity_price_per_kwh",
+                &r.electricity_price_per_kwh,
+                &format!("{cur}/kWh"),
+            ),
+            input(
+                "maintenance_pct_per_year",
+                &r.maintenance_pct_per_year,
+                "% of price per year",
+            ),
+            input(
+                "hosting_per_month",
+                &r.hosting_per_month,
+                &format!("{cur}/month"),
+            ),
+            input("staff_per_year", &r.staff_per_year, &format!("{cur}/year")),
+            input("utilisation_pct", &r.utilisation_pct, "%"),
+        ],
+        fixed_per_year: Amount(super::cents(fixed)),
+        fixed_calculation,
+        energy_per_year: Amount(super::cents(energy)),
+        energy_calculation,
+        used_gpu_hours_per_year: Amount(used.round_dp(2)),
+        utilisation_pct: r.utilisation_pct.value,
+        owned_per_gpu_hour: Amount(r4(owned)),
+        owned_calculation,
+        rented_per_gpu_hour: rented,
+        rented_offer,
+        rented_calculation,
+        break_even_utilisation: break_even,
+        verdict,
+    }
+}

@@ -1,0 +1,928 @@
+//! Evaluate stage: the rules engine.
+//!
+//! In order: (1) pick the rules that apply to these requirements on this
+//! evaluation date (condition, validity window, overrides); (2) run each rule on
+//! each provider → pass / fail / unknown, with the facts read and a one-line
+//! reason; (3) knock-outs: a failed knock-out excludes, an unknown one keeps the
+//! provider in as an open must-have; waivers; (4) area scores, weighted total and
+//! confidence; (5) ranking (independent of input order) and the SMAA robustness
+//! figure; (6) open questions from every unknown.
+//!
+//! Entry points: [`assess`] for one call, or [`Engine`] to compile once and
+//! assess many providers. Everything in [`Assessment`] is `Serialize`.
+
+pub mod check;
+pub mod docs;
+pub mod examples;
+pub mod inputs;
+pub mod packs;
+pub mod pointer;
+pub mod questionnaire;
+pub mod smaa;
+pub mod why;
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::NaiveDate;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::diag::Diagnostic;
+use crate::model::common::Date;
+use crate::model::provider::ProviderProfile;
+use crate::model::requirements::{OverrideSetting, Requirements};
+use crate::model::rule_pack::{Area, Rule, RulePack, RuleStatus, Severity, Text};
+use check::{CCheck, Cx, OfferView, Scope, Sets};
+use pointer::ProvRef;
+
+/// The outcome of one rule on one provider.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Pass,
+    Fail,
+    Unknown,
+}
+
+impl Outcome {
+    pub fn key(self) -> &'static str {
+        match self {
+            Outcome::Pass => "pass",
+            Outcome::Fail => "fail",
+            Outcome::Unknown => "unknown",
+        }
+    }
+}
+
+/// A fact the engine read to decide a rule.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FactRead {
+    /// JSON pointer into the normalised profile.
+    pub pointer: String,
+    /// The value found (`"unknown"` for an unknown fact; a summary for `/offers`).
+    pub value: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub as_of: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+    /// E.g. `stale` when the evidence is older than allowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// A waiver as applied to one result.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WaiverNote {
+    pub justification: String,
+    pub expires: Date,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approved_by: Option<String>,
+    /// False when the waiver had expired on the evaluation date (it then changes nothing).
+    pub applied: bool,
+}
+
+/// One rule on one provider.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RuleResult {
+    pub rule: String,
+    pub pack: String,
+    pub title: Text,
+    pub area: Area,
+    /// Effective severity (after overrides and `knockout_when`).
+    pub severity: Severity,
+    pub weight: u32,
+    pub outcome: Outcome,
+    /// One line: what decided the outcome.
+    pub reason: Text,
+    /// Facts read, with source, as_of and status.
+    pub facts: Vec<FactRead>,
+    /// Pointers of the unknown facts that left the rule undecided.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<String>,
+    /// Decided (pass or fail) on verified evidence only.
+    pub verified: bool,
+    /// A waiver for this rule and provider, applied or expired.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub waiver: Option<WaiverNote>,
+}
+
+impl RuleResult {
+    /// Counts as passed for scoring and knock-outs (a pass, or a fail/unknown under a valid waiver).
+    pub fn effectively_passed(&self) -> bool {
+        self.outcome == Outcome::Pass || self.waiver.as_ref().is_some_and(|w| w.applied)
+    }
+}
+
+/// The score of one area for one provider.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AreaScore {
+    pub area: Area,
+    pub title: Text,
+    /// Share of this area in the total, in percent.
+    pub share_pct: f64,
+    /// 0–100: weight passed ÷ weight applicable. Unknown earns nothing.
+    pub score: f64,
+    /// 0–100 if every unknown turned out a pass (upper bound).
+    pub score_if_unknowns_pass: f64,
+    /// Share of the area's weight still unknown, in percent.
+    pub unknown_pct: f64,
+    pub passed: u32,
+    pub failed: u32,
+    pub unknown: u32,
+}
+
+/// A question for the vendor, from an unknown.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OpenQuestion {
+    pub rule: String,
+    pub severity: Severity,
+    pub area: Area,
+    pub question: Text,
+    /// The facts to fill in (JSON pointers).
+    pub facts: Vec<String>,
+    /// Why the rule is unknown.
+    pub reason: Text,
+}
+
+/// The assessment of one provider.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProviderAssessment {
+    pub id: String,
+    pub name: String,
+    /// The profile is a bundled example compiled from public sources.
+    pub example_data: bool,
+    /// Rank among eligible providers (1 = best); none when excluded.
+    pub rank: Option<u32>,
+    /// No knock-out failed.
+    pub eligible: bool,
+    /// Knock-out rules that failed (each excludes the provider).
+    pub knockouts_failed: Vec<String>,
+    /// Knock-out rules still unknown: open must-haves.
+    pub open_must_haves: Vec<String>,
+    /// Weighted total 0–100 (unknown counts as 0).
+    pub total: f64,
+    /// Total if every unknown passed.
+    pub total_if_unknowns_pass: f64,
+    /// Share of the scored weight decided on verified evidence, in percent.
+    pub confidence_pct: f64,
+    pub areas: Vec<AreaScore>,
+    pub results: Vec<RuleResult>,
+    pub open_questions: Vec<OpenQuestion>,
+    /// Exact total, for ranking; not serialised.
+    #[serde(skip)]
+    pub total_exact: f64,
+}
+
+/// A rule as applied in this assessment.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AppliedRule {
+    pub id: String,
+    pub pack: String,
+    pub area: Area,
+    pub title: Text,
+    pub severity: Severity,
+    /// Why the severity differs from the pack's, if it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub severity_note: Option<String>,
+    pub weight: u32,
+    pub citations: Vec<String>,
+}
+
+/// A rule not applied, and why.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SkippedRule {
+    pub id: String,
+    pub reason: Text,
+}
+
+/// Status of a waiver from the requirements.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WaiverStatus {
+    pub rule: String,
+    pub provider: String,
+    pub expires: Date,
+    pub justification: String,
+    /// `applied`, `expired`, `not_needed` (the rule passed), `rule_not_applied`,
+    /// `provider_not_assessed`.
+    pub status: &'static str,
+}
+
+/// The weight of an area in the total.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AreaWeight {
+    pub area: Area,
+    pub weight: f64,
+    /// Share in percent among areas with scored rules.
+    pub share_pct: f64,
+}
+
+/// A rule pack used.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PackSummary {
+    pub id: String,
+    pub version: String,
+    pub title: Text,
+    pub rules: usize,
+    pub applied: usize,
+}
+
+/// The full result of `cloudvet assess`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Assessment {
+    pub evaluation_date: Date,
+    pub requirements_title: String,
+    pub max_evidence_age_months: u32,
+    pub packs: Vec<PackSummary>,
+    pub area_weights: Vec<AreaWeight>,
+    pub rules: Vec<AppliedRule>,
+    pub skipped_rules: Vec<SkippedRule>,
+    /// Eligible providers by rank, then excluded providers by id.
+    pub providers: Vec<ProviderAssessment>,
+    pub robustness: smaa::Robustness,
+    pub waivers: Vec<WaiverStatus>,
+}
+
+impl Assessment {
+    pub fn eligible(&self) -> impl Iterator<Item = &ProviderAssessment> {
+        self.providers.iter().filter(|p| p.eligible)
+    }
+}
+
+struct ActiveRule<'p> {
+    rule: &'p Rule,
+    pack: &'p str,
+    severity: Severity,
+    check: CCheck,
+    max_months: u32,
+    reads_offers: bool,
+}
+
+/// Rules compiled for one set of requirements and one evaluation date.
+pub struct Engine<'p> {
+    date: NaiveDate,
+    requirements: &'p Requirements,
+    packs: Vec<&'p RulePack>,
+    rules: Vec<ActiveRule<'p>>,
+    applied: Vec<AppliedRule>,
+    skipped: Vec<SkippedRule>,
+    weights: BTreeMap<Area, f64>,
+    vram: HashMap<&'static str, u32>,
+}
+
+fn diag(code: &'static str, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(code, msg)
+}
+
+/// The allowed countries and other sets of these requirements.
+pub fn sets_of(req: &Requirements) -> Sets {
+    let mut allowed: Vec<String> = Vec::new();
+    if req.locations.allow_eea {
+        allowed.extend(check::EEA.iter().map(|c| c.to_string()));
+    }
+    allowed.extend(req.locations.allowed_countries.iter().cloned());
+    allowed.sort();
+    allowed.dedup();
+    let certs = serde_json::to_value(&req.must_have_certifications)
+        .ok()
+        .and_then(|v| serde_json::from_value::<Vec<String>>(v).ok())
+        .unwrap_or_default();
+    Sets {
+        allowed_countries: allowed,
+        required_gpu_models: req.gpu.models.clone(),
+        must_have_certifications: certs,
+    }
+}
+
+/// Whether a condition on the requirements holds (unknown = does not hold).
+fn condition_holds(c: &CCheck, req: &Value, date: NaiveDate) -> bool {
+    let mut cx = Cx::new(date, None, None);
+    check::eval_json(c, req, "", ProvRef::default(), &mut cx).0 == Outcome::Pass
+}
+
+impl<'p> Engine<'p> {
+    /// Compiles the packs for these requirements on this date. Errors: an override
+    /// or waiver naming a rule no pack has, an unknown area in `area_weights`, a
+    /// check that does not compile.
+    pub fn new(
+        packs: &'p [RulePack],
+        requirements: &'p Requirements,
+        date: Date,
+    ) -> Result<Engine<'p>, Vec<Diagnostic>> {
+        let mut errors = Vec::new();
+        let req_json = serde_json::to_value(requirements).unwrap_or(Value::Null);
+        let sets = sets_of(requirements);
+        let all_ids: Vec<&str> = packs
+            .iter()
+            .flat_map(|p| p.rules.iter().map(|r| r.id.as_str()))
+            .collect();
+        for (i, o) in requirements.rule_overrides.iter().enumerate() {
+            if !all_ids.contains(&o.rule.as_str()) {
+                errors.push(
+                    diag(
+                        "unknown-rule",
+                        format!("rule override names `{}`, which no rule pack has", o.rule),
+                    )
+                    .pointer(format!("/rule_overrides/{i}/rule"))
+                    .help("run `cloudvet rules list` for the rule IDs"),
+                );
+            }
+        }
+        for (i, w) in requirements.waivers.iter().enumerate() {
+            if !all_ids.contains(&w.rule.as_str()) {
+                errors.push(
+                    diag(
+                        "unknown-rule",
+                        format!("waiver names `{}`, which no rule pack has", w.rule),
+                    )
+                    .pointer(format!("/waivers/{i}/rule"))
+                    .help("run `cloudvet rules list` for the rule IDs"),
+                );
+            }
+        }
+        let mut weights = BTreeMap::new();
+        for a in Area::ALL {
+            weights.insert(a, a.default_weight());
+        }
+        for (k, w) in &requirements.area_weights {
+            match Area::from_key(k) {
+                Some(a) if w.is_finite() && *w >= 0.0 => {
+                    weights.insert(a, *w);
+                }
+                Some(_) => errors.push(
+                    diag(
+                        "invalid-weight",
+                        format!("area weight for `{k}` must be a number ≥ 0, got {w}"),
+                    )
+                    .pointer(format!("/area_weights/{k}")),
+                ),
+                None => errors.push(
+                    diag("unknown-area", format!("`{k}` is not an assessment area"))
+                        .pointer(format!("/area_weights/{k}"))
+                        .expected(
+                            Area::ALL
+                                .iter()
+                                .map(|a| a.key())
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        ),
+                ),
+            }
+        }
+        let d = date.0;
+        // Pack order in the input must not matter: evaluate packs by id.
+        let mut packs: Vec<&'p RulePack> = packs.iter().collect();
+        packs.sort_by(|a, b| a.id.cmp(&b.id));
+        let mut rules = Vec::new();
+        let mut applied = Vec::new();
+        let mut skipped = Vec::new();
+        for pack in packs.iter().copied() {
+            for rule in &pack.rules {
+                let skip = |en: String, de: String| SkippedRule {
+                    id: rule.id.clone(),
+                    reason: Text::new(en, de),
+                };
+                if rule.status == RuleStatus::Removed {
+                    continue;
+                }
+                if let Some(f) = rule.valid_from {
+                    if d < f.0 {
+                        skipped.push(skip(
+                            format!("in force only from {f}"),
+                            format!("gilt erst ab {f}"),
+                        ));
+                        continue;
+                    }
+                }
+                if let Some(t) = rule.valid_to {
+                    if d > t.0 {
+                        skipped.push(skip(
+                            format!("in force only until {t}"),
+                            format!("galt nur bis {t}"),
+                        ));
+                        continue;
+                    }
+                }
+                let ovr = requirements
+                    .rule_overrides
+                    .iter()
+                    .rev()
+                    .find(|o| o.rule == rule.id);
+                if let Some(o) = ovr {
+                    if o.set == OverrideSetting::Off {
+                        let why = o.reason.clone().unwrap_or_default();
+                        skipped.push(skip(
+                            format!("switched off by the requirements {why}")
+                                .trim()
+                                .to_string(),
+                            format!("durch die Anforderungen abgeschaltet {why}")
+                                .trim()
+                                .to_string(),
+                        ));
+                        continue;
+                    }
+                }
+                if let Some(c) = &rule.applies_when {
+                    match check::compile(c, Scope::Plain, &req_json, &sets) {
+                        Ok(cc) => {
+                            if !condition_holds(&cc, &req_json, d) {
+                                skipped.push(skip(
+                                    "its condition on the requirements does not hold".into(),
+                                    "ihre Bedingung an die Anforderungen ist nicht erfüllt".into(),
+                                ));
+                                continue;
+                            }
+                        }
+                        Err(e) => {
+                            errors.push(diag(
+                                "invalid-check",
+                                format!("{}: applies_when: {e}", rule.id),
+                            ));
+                            continue;
+                        }
+                    }
+                }
+                let mut severity = rule.severity;
+                let mut note = None;
+                if let Some(c) = &rule.knockout_when {
+                    match check::compile(c, Scope::Plain, &req_json, &sets) {
+                        Ok(cc) => {
+                            if condition_holds(&cc, &req_json, d) {
+                                severity = Severity::Knockout;
+                                note = Some("knock-out because of the requirements".to_string());
+                            }
+                        }
+                        Err(e) => errors.push(diag(
+                            "invalid-check",
+                            format!("{}: knockout_when: {e}", rule.id),
+                        )),
+                    }
+                }
+                if let Some(o) = ovr {
+                    let s = match o.set {
+                        OverrideSetting::Knockout => Severity::Knockout,
+                        OverrideSetting::Major => Severity::Major,
+                        OverrideSetting::Minor => Severity::Minor,
+                        OverrideSetting::Info | OverrideSetting::Off => Severity::Info,
+                    };
+                    severity = s;
+                    note = Some(match &o.reason {
+                        Some(r) => format!("set to {s} by the requirements: {r}"),
+                        None => format!("set to {s} by the requirements"),
+                    });
+                }
+                let cc = match check::compile(&rule.check, Scope::Profile, &req_json, &sets) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        errors.push(diag("invalid-check", format!("{}: check: {e}", rule.id)));
+                        continue;
+                    }
+                };
+                let max_months = match rule.max_evidence_age_months {
+                    Some(m) => m.min(requirements.max_evidence_age_months),
+                    None => requirements.max_evidence_age_months,
+                };
+                applied.push(AppliedRule {
+                    id: rule.id.clone(),
+                    pack: pack.id.clone(),
+                    area: rule.area,
+                    title: rule.title.clone(),
+                    severity,
+                    severity_note: note,
+                    weight: rule.weight,
+                    citations: rule.legal_basis.iter().map(|b| b.citation()).collect(),
+                });
+                rules.push(ActiveRule {
+                    rule,
+                    pack: &pack.id,
+                    severity,
+                    reads_offers: reads_offers(&cc),
+                    check: cc,
+                    max_months,
+                });
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let vram = crate::model::gpu::GPU_MODELS
+            .iter()
+            .map(|g| (g.id, g.vram_gb))
+            .collect();
+        Ok(Engine {
+            date: d,
+            requirements,
+            packs,
+            rules,
+            applied,
+            skipped,
+            weights,
+            vram,
+        })
+    }
+
+    /// The rules that apply, with their effective severity.
+    pub fn applied_rules(&self) -> &[AppliedRule] {
+        &self.applied
+    }
+
+    /// Runs one rule (by index into the applied rules) on one profile.
+    fn run_rule(
+        &self,
+        r: &ActiveRule<'_>,
+        json: &Value,
+        offers: Option<&OfferView<'_>>,
+        provider: &str,
+    ) -> RuleResult {
+        let mut cx = Cx::new(self.date, Some(r.max_months), offers);
+        let (outcome, why) = check::eval_json(&r.check, json, "", ProvRef::default(), &mut cx);
+        let mut missing = cx.missing;
+        missing.sort();
+        missing.dedup();
+        if outcome != Outcome::Unknown {
+            missing.clear();
+        }
+        let waiver = self
+            .requirements
+            .waivers
+            .iter()
+            .find(|w| w.rule == r.rule.id && w.provider == provider)
+            .map(|w| WaiverNote {
+                justification: w.justification.clone(),
+                expires: w.expires,
+                approved_by: w.approved_by.clone(),
+                applied: self.date <= w.expires.0 && outcome != Outcome::Pass,
+            });
+        RuleResult {
+            rule: r.rule.id.clone(),
+            pack: r.pack.to_string(),
+            title: r.rule.title.clone(),
+            area: r.rule.area,
+            severity: r.severity,
+            weight: r.rule.weight,
+            outcome,
+            reason: why.render(),
+            facts: cx.reads,
+            missing,
+            verified: outcome != Outcome::Unknown && cx.all_verified,
+            waiver,
+        }
+    }
+
+    /// Assesses one provider (rank left empty; see [`Engine::assess`]).
+    pub fn assess_provider(&self, p: &ProviderProfile) -> ProviderAssessment {
+        let json = profile_json(p);
+        let offers = if self.rules.iter().any(|r| r.reads_offers) {
+            Some(OfferView::new(p, &self.vram))
+        } else {
+            None
+        };
+        let results: Vec<RuleResult> = self
+            .rules
+            .iter()
+            .map(|r| self.run_rule(r, &json, offers.as_ref(), &p.id))
+            .collect();
+        self.summarise(p, results)
+    }
+
+    fn summarise(&self, p: &ProviderProfile, results: Vec<RuleResult>) -> ProviderAssessment {
+        let scored = |r: &RuleResult| r.severity != Severity::Info && r.weight > 0;
+        // Per area: (total, passed, unknown, failed weights; counts)
+        let mut per: BTreeMap<Area, [f64; 4]> = BTreeMap::new();
+        let mut counts: BTreeMap<Area, [u32; 3]> = BTreeMap::new();
+        for r in results.iter().filter(|r| scored(r)) {
+            let w = f64::from(r.weight);
+            let e = per.entry(r.area).or_insert([0.0; 4]);
+            let c = counts.entry(r.area).or_insert([0; 3]);
+            e[0] += w;
+            if r.effectively_passed() {
+                e[1] += w;
+                c[0] += 1;
+            } else if r.outcome == Outcome::Unknown {
+                e[2] += w;
+                c[2] += 1;
+            } else {
+                e[3] += w;
+                c[1] += 1;
+            }
+        }
+        let weight_sum: f64 = per
+            .keys()
+            .map(|a| self.weights.get(a).copied().unwrap_or(0.0))
+            .sum();
+        let mut areas = Vec::new();
+        let (mut total, mut upper, mut conf_num, mut conf_den) = (0.0, 0.0, 0.0, 0.0);
+        for (area, [t, pass, unk, _fail]) in &per {
+            let aw = self.weights.get(area).copied().unwrap_or(0.0);
+            let share = if weight_sum > 0.0 {
+                aw / weight_sum
+            } else {
+                0.0
+            };
+            let score = 100.0 * pass / t;
+            let score_up = 100.0 * (pass + unk) / t;
+            total += share * score;
+            upper += share * score_up;
+            let c = counts.get(area).copied().unwrap_or([0; 3]);
+            areas.push(AreaScore {
+                area: *area,
+                title: area.title(),
+                share_pct: round1(100.0 * share),
+                score: round1(score),
+                score_if_unknowns_pass: round1(score_up),
+                unknown_pct: round1(100.0 * unk / t),
+                passed: c[0],
+                failed: c[1],
+                unknown: c[2],
+            });
+            for r in results.iter().filter(|r| r.area == *area && scored(r)) {
+                let w = share * f64::from(r.weight) / t;
+                conf_den += w;
+                if r.verified {
+                    conf_num += w;
+                }
+            }
+        }
+        let knockouts_failed: Vec<String> = results
+            .iter()
+            .filter(|r| {
+                r.severity == Severity::Knockout
+                    && r.outcome == Outcome::Fail
+                    && !r.effectively_passed()
+            })
+            .map(|r| r.rule.clone())
+            .collect();
+        let open_must_haves: Vec<String> = results
+            .iter()
+            .filter(|r| {
+                r.severity == Severity::Knockout
+                    && r.outcome == Outcome::Unknown
+                    && !r.effectively_passed()
+            })
+            .map(|r| r.rule.clone())
+            .collect();
+        let open_questions = results
+            .iter()
+            .filter(|r| r.outcome == Outcome::Unknown)
+            .filter_map(|r| {
+                let rule = self.rules.iter().find(|a| a.rule.id == r.rule)?.rule;
+                Some(OpenQuestion {
+                    rule: r.rule.clone(),
+                    severity: r.severity,
+                    area: r.area,
+                    question: rule.question.clone(),
+                    facts: r.missing.clone(),
+                    reason: r.reason.clone(),
+                })
+            })
+            .collect();
+        ProviderAssessment {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            example_data: p.example_data,
+            rank: None,
+            eligible: knockouts_failed.is_empty(),
+            knockouts_failed,
+            open_must_haves,
+            total: round1(total),
+            total_if_unknowns_pass: round1(upper),
+            confidence_pct: if conf_den > 0.0 {
+                round1(100.0 * conf_num / conf_den)
+            } else {
+                0.0
+            },
+            areas,
+            results,
+            open_questions,
+            total_exact: total,
+        }
+    }
+
+    /// Assesses all providers: ranking, robustness, waiver report.
+    pub fn assess(&self, providers: &[ProviderProfile]) -> Result<Assessment, Vec<Diagnostic>> {
+        let mut sorted: Vec<&ProviderProfile> = providers.iter().collect();
+        sorted.sort_by(|a, b| a.id.cmp(&b.id));
+        let mut errors = Vec::new();
+        for w in sorted.windows(2) {
+            if w[0].id == w[1].id {
+                errors.push(
+                    diag(
+                        "duplicate-provider",
+                        format!("two provider profiles have the id `{}`", w[0].id),
+                    )
+                    .help("each provider needs its own id"),
+                );
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let mut assessed: Vec<ProviderAssessment> =
+            sorted.iter().map(|p| self.assess_provider(p)).collect();
+        rank(&mut assessed);
+        let used_areas: Vec<Area> = self
+            .rules
+            .iter()
+            .filter(|r| r.severity != Severity::Info && r.rule.weight > 0)
+            .map(|r| r.rule.area)
+            .collect();
+        let weight_sum: f64 = self
+            .weights
+            .iter()
+            .filter(|(a, _)| used_areas.contains(a))
+            .map(|(_, w)| *w)
+            .sum();
+        let area_weights: Vec<AreaWeight> = self
+            .weights
+            .iter()
+            .map(|(a, w)| AreaWeight {
+                area: *a,
+                weight: *w,
+                share_pct: if used_areas.contains(a) && weight_sum > 0.0 {
+                    round1(100.0 * w / weight_sum)
+                } else {
+                    0.0
+                },
+            })
+            .collect();
+        let robustness = smaa::run(&assessed, &self.weights, &self.requirements.robustness);
+        let waivers = self
+            .requirements
+            .waivers
+            .iter()
+            .map(|w| {
+                let status = if self.date > w.expires.0 {
+                    "expired"
+                } else if !self.applied.iter().any(|a| a.id == w.rule) {
+                    "rule_not_applied"
+                } else {
+                    match assessed.iter().find(|p| p.id == w.provider) {
+                        None => "provider_not_assessed",
+                        Some(p) => match p.results.iter().find(|r| r.rule == w.rule) {
+                            Some(r) if r.outcome == Outcome::Pass => "not_needed",
+                            _ => "applied",
+                        },
+                    }
+                };
+                WaiverStatus {
+                    rule: w.rule.clone(),
+                    provider: w.provider.clone(),
+                    expires: w.expires,
+                    justification: w.justification.clone(),
+                    status,
+                }
+            })
+            .collect();
+        let packs = self
+            .packs
+            .iter()
+            .map(|p| PackSummary {
+                id: p.id.clone(),
+                version: p.version.clone(),
+                title: p.title.clone(),
+                rules: p
+                    .rules
+                    .iter()
+                    .filter(|r| r.status == RuleStatus::Active)
+                    .count(),
+                applied: self.applied.iter().filter(|a| a.pack == p.id).count(),
+            })
+            .collect();
+        Ok(Assessment {
+            evaluation_date: Date(self.date),
+            requirements_title: self.requirements.title.clone(),
+            max_evidence_age_months: self.requirements.max_evidence_age_months,
+            packs,
+            area_weights,
+            rules: self.applied.clone(),
+            skipped_rules: self.skipped.clone(),
+            providers: assessed,
+            robustness,
+            waivers,
+        })
+    }
+}
+
+fn reads_offers(c: &CCheck) -> bool {
+    match c {
+        CCheck::All(v) | CCheck::Any(v) => v.iter().any(reads_offers),
+        CCheck::Not(x) => reads_offers(x),
+        CCheck::Count { list, .. } | CCheck::Every { list, .. } => {
+            matches!(list, check::ListP::Offers)
+        }
+        _ => false,
+    }
+}
+
+/// Orders providers: eligible by total (highest first, ties by id), then excluded by id;
+/// numbers the eligible ones.
+fn rank(ps: &mut [ProviderAssessment]) {
+    ps.sort_by(|a, b| {
+        b.eligible
+            .cmp(&a.eligible)
+            .then_with(|| {
+                if a.eligible {
+                    b.total_exact.total_cmp(&a.total_exact)
+                } else {
+                    std::cmp::Ordering::Equal
+                }
+            })
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    let mut n = 0;
+    for p in ps.iter_mut() {
+        if p.eligible {
+            n += 1;
+            p.rank = Some(n);
+        } else {
+            p.rank = None;
+        }
+    }
+}
+
+pub(crate) fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// The normalised JSON of a profile as rules read it, without `offers` (rules read
+/// offers through typed accessors; see `check::OfferField`).
+pub fn profile_json(p: &ProviderProfile) -> Value {
+    // Destructured without `..` so that a new profile field is a compile error
+    // here until it is added to the view rules read.
+    let ProviderProfile {
+        kind,
+        schema_version,
+        id,
+        name,
+        example_data,
+        compiled,
+        notes: _,
+        identity,
+        regions,
+        offers: _,
+        storage,
+        egress,
+        sla,
+        dpa,
+        transfers,
+        certifications,
+        codes_of_conduct,
+        security,
+        sovereignty,
+        data_act,
+        exit,
+        support,
+        ai_literacy,
+        energy,
+        sources: _,
+        gaps: _,
+    } = p;
+    let v = |x: Result<Value, serde_json::Error>| x.unwrap_or(Value::Null);
+    let mut m = serde_json::Map::new();
+    m.insert("kind".into(), Value::String(kind.clone()));
+    m.insert("schema_version".into(), Value::from(*schema_version));
+    m.insert("id".into(), Value::String(id.clone()));
+    m.insert("name".into(), Value::String(name.clone()));
+    m.insert("example_data".into(), Value::Bool(*example_data));
+    if let Some(c) = compiled {
+        m.insert("compiled".into(), Value::String(c.to_string()));
+    }
+    m.insert("identity".into(), v(serde_json::to_value(identity)));
+    m.insert("regions".into(), v(serde_json::to_value(regions)));
+    if let Some(s) = storage {
+        m.insert("storage".into(), v(serde_json::to_value(s)));
+    }
+    if let Some(e) = egress {
+        m.insert("egress".into(), v(serde_json::to_value(e)));
+    }
+    m.insert("sla".into(), v(serde_json::to_value(sla)));
+    m.insert("dpa".into(), v(serde_json::to_value(dpa)));
+    m.insert("transfers".into(), v(serde_json::to_value(transfers)));
+    m.insert(
+        "certifications".into(),
+        v(serde_json::to_value(certifications)),
+    );
+    m.insert(
+        "codes_of_conduct".into(),
+        v(serde_json::to_value(codes_of_conduct)),
+    );
+    m.insert("security".into(), v(serde_json::to_value(security)));
+    m.insert("sovereignty".into(), v(serde_json::to_value(sovereignty)));
+    m.insert("data_act".into(), v(serde_json::to_value(data_act)));
+    m.insert("exit".into(), v(serde_json::to_value(exit)));
+    m.insert("support".into(), v(serde_json::to_value(support)));
+    m.insert("ai_literacy".into(), v(serde_json::to_value(ai_literacy)));
+    m.insert("energy".into(), v(serde_json::to_value(energy)));
+    Value::Object(m)
+}
+
+/// Assesses `providers` with `packs` under `requirements` on `date`.
+pub fn assess(
+    providers: &[ProviderProfile],
+    packs: &[RulePack],
+    requirements: &Requirements,
+    date: Date,
+) -> Result<Assessment, Vec<Diagnostic>> {
+    Engine::new(packs, requirements, date)?.assess(providers)
+}

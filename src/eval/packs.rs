@@ -1,0 +1,270 @@
+//! Loading rule packs (shipped, embedded in the binary, or from `--rules DIR`) and
+//! the semantic checks a pack must pass beyond its schema: well-formed and unique
+//! rule IDs, a legal basis, texts in both languages, checks that compile.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::check::{self, Scope, Sets};
+use crate::diag::Diagnostic;
+use crate::load::{parse_document, DocumentKind, SourceFile};
+use crate::model::rule_pack::{Rule, RulePack, RuleStatus, Severity};
+
+/// The shipped packs' files (`rules/*.yaml`), in path order.
+pub fn embedded_files() -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
+    crate::embedded::files_under("rules")
+        .filter(|(p, _)| p.ends_with(".yaml") || p.ends_with(".yml"))
+        .map(|(p, b)| SourceFile::embedded(p, b).map_err(|d| vec![d]))
+        .collect()
+}
+
+/// The YAML files in a folder (not recursive), or the file itself, sorted by name.
+pub fn files_in(path: &Path) -> Result<Vec<SourceFile>, Diagnostic> {
+    if path.is_file() {
+        return Ok(vec![SourceFile::read(path)?]);
+    }
+    let rd = std::fs::read_dir(path).map_err(|e| {
+        Diagnostic::error("file-unreadable", format!("cannot read the folder: {e}"))
+            .in_file(path.display().to_string())
+    })?;
+    let mut paths: Vec<_> = rd
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.is_file()
+                && matches!(
+                    p.extension().and_then(|x| x.to_str()),
+                    Some("yaml") | Some("yml")
+                )
+        })
+        .collect();
+    paths.sort();
+    paths.iter().map(|p| SourceFile::read(p)).collect()
+}
+
+/// Parses and checks pack files. All problems in all files are reported.
+pub fn parse_files(files: &[SourceFile]) -> Result<Vec<RulePack>, Vec<Diagnostic>> {
+    let mut packs = Vec::new();
+    let mut errors = Vec::new();
+    for f in files {
+        // The loader runs the schema and `check_pack` (via `validate::semantic`).
+        match parse_document::<RulePack>(f, DocumentKind::RulePack) {
+            Ok(p) => packs.push((f.display.clone(), p)),
+            Err(d) => errors.extend(d),
+        }
+    }
+    // IDs unique across packs.
+    let mut seen: std::collections::BTreeMap<&str, &str> = Default::default();
+    for (file, p) in &packs {
+        for (i, r) in p.rules.iter().enumerate() {
+            if let Some(other) = seen.insert(&r.id, file) {
+                errors.push(
+                    Diagnostic::error(
+                        "duplicate-rule-id",
+                        format!("rule ID `{}` is also used in {other}", r.id),
+                    )
+                    .in_file(file.clone())
+                    .pointer(format!("/rules/{i}/id"))
+                    .help("rule IDs are never reused; give the rule a new number"),
+                );
+            }
+        }
+    }
+    let mut ids: Vec<&str> = packs.iter().map(|(_, p)| p.id.as_str()).collect();
+    ids.sort();
+    for w in ids.windows(2) {
+        if w[0] == w[1] {
+            errors.push(Diagnostic::error(
+                "duplicate-pack-id",
+                format!("two rule packs have the id `{}`", w[0]),
+            ));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut out: Vec<RulePack> = packs.into_iter().map(|(_, p)| p).collect();
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(out)
+}
+
+/// The shipped packs.
+pub fn shipped() -> Result<Vec<RulePack>, Vec<Diagnostic>> {
+    parse_files(&embedded_files()?)
+}
+
+/// The shipped packs, with packs from `dir` replacing those with the same id and
+/// adding new ones.
+pub fn shipped_with(dir: Option<&Path>) -> Result<Vec<RulePack>, Vec<Diagnostic>> {
+    let mut base = shipped()?;
+    if let Some(d) = dir {
+        let user = parse_files(&files_in(d).map_err(|e| vec![e])?)?;
+        for u in user {
+            base.retain(|b| b.id != u.id);
+            base.push(u);
+        }
+        base.sort_by(|a, b| a.id.cmp(&b.id));
+        // Re-check uniqueness across the merged set.
+        let mut ids: Vec<&str> = base
+            .iter()
+            .flat_map(|p| p.rules.iter().map(|r| r.id.as_str()))
+            .collect();
+        ids.sort();
+        let dups: Vec<Diagnostic> = ids
+            .windows(2)
+            .filter(|w| w[0] == w[1])
+            .map(|w| {
+                Diagnostic::error(
+                    "duplicate-rule-id",
+                    format!(
+                        "rule ID `{}` is in a shipped pack and in {}",
+                        w[0],
+                        d.display()
+                    ),
+                )
+                .help("rule IDs are never reused; give the rule a new number")
+            })
+            .collect();
+        if !dups.is_empty() {
+            return Err(dups);
+        }
+    }
+    Ok(base)
+}
+
+/// Whether a rule ID has the form `ABC-001`.
+pub fn well_formed_id(id: &str) -> bool {
+    let Some((prefix, num)) = id.split_once('-') else {
+        return false;
+    };
+    (2..=5).contains(&prefix.len())
+        && prefix.bytes().all(|b| b.is_ascii_uppercase())
+        && num.len() == 3
+        && num.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Semantic checks on one pack (run by the loader after the schema step, so
+/// `kind` and `schema_version` are already checked). Diagnostics carry a JSON
+/// pointer; the loader adds file and line:column.
+pub fn check_pack(p: &RulePack) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let err =
+        |code: &'static str, msg: String, ptr: String| Diagnostic::error(code, msg).pointer(ptr);
+    let mut prefixes: Vec<&str> = Vec::new();
+    let mut ids: Vec<&str> = Vec::new();
+    for (i, r) in p.rules.iter().enumerate() {
+        let at = |f: &str| format!("/rules/{i}/{f}");
+        if !well_formed_id(&r.id) {
+            out.push(
+                err(
+                    "malformed-rule-id",
+                    format!("rule ID `{}` is not of the form ABC-001", r.id),
+                    at("id"),
+                )
+                .expected("2–5 capital letters, a hyphen, three digits"),
+            );
+        } else if let Some((pre, _)) = r.id.split_once('-') {
+            if !prefixes.contains(&pre) {
+                prefixes.push(pre);
+            }
+        }
+        if ids.contains(&r.id.as_str()) {
+            out.push(
+                err(
+                    "duplicate-rule-id",
+                    format!("rule ID `{}` appears twice", r.id),
+                    at("id"),
+                )
+                .help("rule IDs are never reused; give the rule a new number"),
+            );
+        }
+        ids.push(&r.id);
+        if r.status == RuleStatus::Removed {
+            continue;
+        }
+        out.extend(
+            check_rule(r)
+                .into_iter()
+                .map(|(f, m)| err("invalid-rule", format!("{}: {m}", r.id), at(&f))),
+        );
+    }
+    if prefixes.len() > 1 {
+        out.push(err(
+            "mixed-rule-prefix",
+            format!(
+                "rules in one pack use several ID prefixes: {}",
+                prefixes.join(", ")
+            ),
+            "/rules".into(),
+        ));
+    }
+    out
+}
+
+/// Problems with one rule, as (field, message).
+pub fn check_rule(r: &Rule) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (field, t) in [
+        ("title", &r.title),
+        ("explanation", &r.explanation),
+        ("question", &r.question),
+        ("remediation", &r.remediation),
+    ] {
+        if t.en.trim().is_empty() {
+            out.push((
+                format!("{field}/en"),
+                format!("{field} has no English text"),
+            ));
+        }
+        if t.de.trim().is_empty() {
+            out.push((format!("{field}/de"), format!("{field} has no German text")));
+        }
+    }
+    if r.legal_basis.is_empty() {
+        out.push((
+            "legal_basis".into(),
+            "a rule needs at least one legal basis".into(),
+        ));
+    }
+    for (j, b) in r.legal_basis.iter().enumerate() {
+        if b.article.is_none() && b.reference.is_none() {
+            out.push((
+                format!("legal_basis/{j}"),
+                "a legal basis needs an `article` or a `reference`".into(),
+            ));
+        }
+    }
+    if r.weight > 10 {
+        out.push(("weight".into(), format!("weight {} is above 10", r.weight)));
+    }
+    if r.severity == Severity::Info && r.weight != 0 {
+        out.push((
+            "weight".into(),
+            "`info` rules are not scored: weight must be 0".into(),
+        ));
+    }
+    if let (Some(f), Some(t)) = (r.valid_from, r.valid_to) {
+        if f > t {
+            out.push((
+                "valid_to".into(),
+                format!("valid_to {t} is before valid_from {f}"),
+            ));
+        }
+    }
+    let sets = Sets::default();
+    if let Err(e) = check::compile(&r.check, Scope::Profile, &Value::Null, &sets) {
+        out.push(("check".into(), e));
+    }
+    for (name, c) in [
+        ("applies_when", &r.applies_when),
+        ("knockout_when", &r.knockout_when),
+    ] {
+        if let Some(c) = c {
+            if let Err(e) = check::compile(c, Scope::Plain, &Value::Null, &sets) {
+                out.push((name.into(), e));
+            }
+        }
+    }
+    out
+}
