@@ -6,6 +6,7 @@ mod determinism;
 mod diagnostics_docs;
 mod docs_examples;
 mod hostile;
+mod hostile_stages;
 mod hostile_types;
 mod invalid_fixtures;
 mod loader_api;
