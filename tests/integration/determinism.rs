@@ -104,3 +104,90 @@ fn validate_of_the_embedded_defaults_is_byte_identical() {
     assert_eq!(a.stdout, b.stdout);
     assert_eq!(a.stderr, b.stderr);
 }
+
+/// The shipped catalogue copied into two folders in opposite creation order,
+/// and its files listed in both orders.
+struct Catalogue {
+    forward: PathBuf,
+    reversed: PathBuf,
+    files: Vec<String>,
+}
+
+fn catalogue(name: &str) -> Catalogue {
+    let mut files: Vec<(PathBuf, PathBuf)> = corpus()
+        .into_iter()
+        .filter(|(rel, _)| rel.starts_with("providers"))
+        .collect();
+    let forward = copy_in_order(&format!("{name}-forward"), &files);
+    files.reverse();
+    let reversed = copy_in_order(&format!("{name}-reversed"), &files);
+    let files = files
+        .iter()
+        .map(|(rel, _)| forward.join(rel).display().to_string())
+        .collect();
+    Catalogue {
+        forward,
+        reversed,
+        files,
+    }
+}
+
+/// Runs a command three ways (forward folder twice, reversed folder, files in
+/// reverse order on the command line) and checks all outputs are the same bytes.
+fn same_bytes_every_way(cat: &Catalogue, args: &[&str]) {
+    let with = |providers: &[String]| {
+        let mut a: Vec<&str> = args.to_vec();
+        a.push("--providers");
+        a.extend(providers.iter().map(String::as_str));
+        let out = cloudvet(&a);
+        assert!(
+            out.status.code() == Some(0) || out.status.code() == Some(1),
+            "{args:?}: exit {:?}\n{}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    let forward = [cat.forward.join("providers").display().to_string()];
+    let reversed = [cat.reversed.join("providers").display().to_string()];
+    let a1 = with(&forward);
+    let a2 = with(&forward);
+    assert_eq!(a1.stdout, a2.stdout, "{args:?}: two runs differ");
+    let b = with(&reversed);
+    let c = with(&cat.files);
+    let na = normalised(&a1, &cat.forward);
+    assert!(na.len() > 500, "{args:?}: suspiciously little output");
+    assert_eq!(
+        na,
+        normalised(&b, &cat.reversed),
+        "{args:?}: folder creation order changed the output"
+    );
+    assert_eq!(
+        na,
+        normalised(&c, &cat.forward),
+        "{args:?}: command-line file order changed the output"
+    );
+}
+
+#[test]
+fn assess_is_byte_identical_across_runs_and_file_order() {
+    let cat = catalogue("det-assess");
+    for format in ["json", "csv", "human"] {
+        same_bytes_every_way(
+            &cat,
+            &["assess", "--as-of", "2026-11-30", "--format", format],
+        );
+    }
+    let _ = std::fs::remove_dir_all(&cat.forward);
+    let _ = std::fs::remove_dir_all(&cat.reversed);
+}
+
+#[test]
+fn cost_is_byte_identical_across_runs_and_file_order() {
+    let cat = catalogue("det-cost");
+    for format in ["json", "csv", "human"] {
+        same_bytes_every_way(&cat, &["cost", "--format", format]);
+    }
+    let _ = std::fs::remove_dir_all(&cat.forward);
+    let _ = std::fs::remove_dir_all(&cat.reversed);
+}
