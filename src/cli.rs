@@ -10,6 +10,7 @@ pub mod assess;
 pub mod completions;
 pub mod cost;
 pub mod questionnaire;
+pub mod report;
 pub mod rules;
 pub mod validate;
 
@@ -55,6 +56,11 @@ pub enum Command {
     Rules(rules::Args),
     /// Write a provider's open questions as a file to send (YAML to fill, Markdown to read).
     Questionnaire(questionnaire::Args),
+    /// The decision report: PDF, HTML, Markdown, JSON and CSV from one model.
+    #[command(
+        after_help = "Examples:\n  cloudvet report\n  cloudvet --lang de report --out bericht --format pdf,html\n  cloudvet report --providers providers/ --requirements requirements.yaml --as-of 2026-11-30"
+    )]
+    Report(report::Args),
     /// Print a shell completion script (bash, zsh or fish).
     #[command(
         after_help = "Example:\n  cloudvet completions bash > ~/.local/share/bash-completion/completions/cloudvet"
@@ -111,6 +117,7 @@ where
         Command::Assess(a) => assess::run(a, &cli.global),
         Command::Rules(a) => rules::run(a, &cli.global),
         Command::Questionnaire(a) => questionnaire::run(a, &cli.global),
+        Command::Report(a) => report::run(a, &cli.global),
         Command::Completions(a) => completions::run_completions(a),
         Command::Man => completions::run_man(),
         Command::Cost(a) => cost::run(a, &cli.global),

@@ -12,7 +12,12 @@ pub mod render;
 /// Each stage keeps its own list; add yours here (one line) so the docs test
 /// and the fixture test see it.
 pub fn all_codes() -> Vec<(&'static str, &'static str)> {
-    let lists: &[&[(&str, &str)]] = &[codes::LOAD, codes::VALIDATE, crate::cost::validate::CODES];
+    let lists: &[&[(&str, &str)]] = &[
+        codes::LOAD,
+        codes::VALIDATE,
+        crate::cost::validate::CODES,
+        codes::REPORT,
+    ];
     lists.iter().flat_map(|l| l.iter().copied()).collect()
 }
 

@@ -155,6 +155,22 @@ pub const VALIDATE: &[(&str, &str)] = &[
     ),
 ];
 
+/// Codes raised by `cloudvet report` (stage `report`/`render`).
+pub const REPORT: &[(&str, &str)] = &[
+    (
+        "template-error",
+        "A report template does not parse or uses a field the report does not have.",
+    ),
+    (
+        "render-failed",
+        "A report format could not be produced from the report model.",
+    ),
+    (
+        "invalid-report-option",
+        "`cloudvet report --format` names a format other than pdf, html, md, json, csv.",
+    ),
+];
+
 /// Load and validate codes together.
 pub fn all() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
     LOAD.iter().chain(VALIDATE)

@@ -11,6 +11,7 @@ mod hostile_types;
 mod invalid_fixtures;
 mod loader_api;
 mod no_network;
+mod report;
 mod rules;
 mod rules_cli;
 mod rules_engine;

@@ -1,0 +1,501 @@
+//! The render stage: turns one `Report` into bytes: HTML and Markdown through
+//! tera templates (embedded in the binary, overridable by name with
+//! `--templates DIR`), JSON with serde, CSV by hand, PDF with our layout engine
+//! on printpdf. Every renderer reads only the `Report`.
+//!
+//! Escaping: tera escapes `{{ … }}` output for HTML in `.html` templates. For
+//! `.md` templates we install a Markdown escape function in a second tera
+//! instance, so every value printed into Markdown is escaped too (vendor
+//! strings cannot open links, images, HTML or table cells). CSV cells are
+//! quoted as RFC 4180 asks, and text cells that a spreadsheet would take for a
+//! formula (`= + - @`, tab, CR) get a leading apostrophe.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+
+use tera::{Context, Tera};
+
+use crate::report::Report;
+
+pub mod pdf;
+
+/// An output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Format {
+    Pdf,
+    Html,
+    Md,
+    Json,
+    Csv,
+}
+
+impl Format {
+    pub const ALL: [Format; 5] = [
+        Format::Pdf,
+        Format::Html,
+        Format::Md,
+        Format::Json,
+        Format::Csv,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Pdf => "pdf",
+            Format::Html => "html",
+            Format::Md => "md",
+            Format::Json => "json",
+            Format::Csv => "csv",
+        }
+    }
+}
+
+impl FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "pdf" => Ok(Format::Pdf),
+            "html" => Ok(Format::Html),
+            "md" | "markdown" => Ok(Format::Md),
+            "json" => Ok(Format::Json),
+            "csv" => Ok(Format::Csv),
+            other => Err(format!(
+                "unknown format `{other}` (expected pdf, html, md, json or csv)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why rendering failed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RenderError {
+    /// A template did not parse or render (message carries name, line, column).
+    Template {
+        name: String,
+        message: String,
+    },
+    /// A template folder or file could not be read.
+    TemplateDir {
+        path: String,
+        message: String,
+    },
+    Pdf(String),
+    Json(String),
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RenderError::Template { name, message } => write!(f, "template `{name}`: {message}"),
+            RenderError::TemplateDir { path, message } => write!(f, "{path}: {message}"),
+            RenderError::Pdf(m) => write!(f, "PDF: {m}"),
+            RenderError::Json(m) => write!(f, "JSON: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for RenderError {}
+
+impl RenderError {
+    /// As a diagnostic (code `template-error` or `render-failed`).
+    pub fn to_diagnostic(&self) -> crate::diag::Diagnostic {
+        use crate::diag::Diagnostic;
+        match self {
+            RenderError::Template { name, message } => {
+                Diagnostic::error("template-error", message.clone())
+                    .in_file(name.clone())
+                    .help("fix the template, or remove it from --templates DIR to use the built-in one; docs/templates.md lists the fields")
+            }
+            RenderError::TemplateDir { path, message } => {
+                Diagnostic::error("template-error", message.clone()).in_file(path.clone())
+            }
+            other => Diagnostic::error("render-failed", other.to_string()),
+        }
+    }
+}
+
+/// Full error chain of a tera error (its cause is often a few levels deep).
+fn tera_message(e: &tera::Error) -> String {
+    let mut msg = e.to_string();
+    let mut src = std::error::Error::source(e);
+    while let Some(s) = src {
+        msg.push_str(": ");
+        msg.push_str(&s.to_string());
+        src = s.source();
+    }
+    msg
+}
+
+/// Escapes text for Markdown: backslash before every character that could
+/// start markup (CommonMark allows escaping any ASCII punctuation), line breaks
+/// become spaces so a value cannot end a table row or start a block.
+pub fn escape_markdown(input: &str) -> String {
+    let mut out = String::with_capacity(input.len() + 8);
+    for (i, c) in input.chars().enumerate() {
+        match c {
+            // `(` and `)` need no escape: a link cannot form once `[`/`]` are escaped.
+            '\\' | '`' | '*' | '_' | '{' | '}' | '[' | ']' | '<' | '>' | '#' | '!' | '|' | '~'
+            | '&' | '=' => {
+                out.push('\\');
+                out.push(c);
+            }
+            // A leading `-` or `+` would start a list item.
+            '-' | '+' if i == 0 => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' | '\t' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn escape_markdown_io(input: &str, buf: &mut dyn std::io::Write) -> std::io::Result<()> {
+    buf.write_all(escape_markdown(input).as_bytes())
+}
+
+/// The template set: built-in templates with any overrides applied.
+pub struct Templates {
+    html: Tera,
+    md: Tera,
+    /// Name → where it came from (`embedded` or the override's path).
+    pub sources: BTreeMap<String, String>,
+}
+
+impl Templates {
+    /// The templates compiled into the binary (templates/ in the repository).
+    pub fn embedded() -> Result<Self, RenderError> {
+        Self::build(&[])
+    }
+
+    /// The built-in templates, with every file under `dir` replacing (or adding)
+    /// the template of the same relative name.
+    pub fn with_overrides(dir: &Path) -> Result<Self, RenderError> {
+        let mut files = Vec::new();
+        collect_dir(dir, dir, &mut files)?;
+        Self::build(&files)
+    }
+
+    fn build(overrides: &[(String, String, String)]) -> Result<Self, RenderError> {
+        let mut all: BTreeMap<String, (String, String)> = BTreeMap::new();
+        for (path, bytes) in crate::embedded::files_under("templates") {
+            let name = path.trim_start_matches("templates/").to_string();
+            let text = String::from_utf8(bytes.to_vec()).map_err(|_| RenderError::Template {
+                name: name.clone(),
+                message: "not UTF-8".into(),
+            })?;
+            all.insert(name, (text, "embedded".into()));
+        }
+        for (name, text, origin) in overrides {
+            all.insert(name.clone(), (text.clone(), origin.clone()));
+        }
+        let mut html = Tera::new();
+        let mut md = Tera::new();
+        md.autoescape_on([".md"]);
+        md.set_escape_fn(escape_markdown_io);
+        let mut sources = BTreeMap::new();
+        // Add all templates of one kind at once so includes resolve in any order.
+        let pick = |ext: &str| -> Vec<(String, String)> {
+            all.iter()
+                .filter(|(n, _)| n.ends_with(ext))
+                .map(|(n, (t, _))| (n.clone(), t.clone()))
+                .collect()
+        };
+        for (tera, ext) in [(&mut html, ".html"), (&mut md, ".md")] {
+            let set = pick(ext);
+            tera.add_raw_templates(set.iter().map(|(n, t)| (n.as_str(), t.as_str())))
+                .map_err(|e| {
+                    let name = set
+                        .iter()
+                        .map(|(n, _)| n.as_str())
+                        .find(|n| tera_message(&e).contains(*n))
+                        .unwrap_or("templates")
+                        .to_string();
+                    RenderError::Template {
+                        name: all
+                            .get(&name)
+                            .map(|(_, o)| {
+                                if o == "embedded" {
+                                    name.clone()
+                                } else {
+                                    o.clone()
+                                }
+                            })
+                            .unwrap_or(name),
+                        message: tera_message(&e),
+                    }
+                })?;
+        }
+        for (n, (_, o)) in &all {
+            sources.insert(n.clone(), o.clone());
+        }
+        Ok(Templates { html, md, sources })
+    }
+
+    fn render(&self, name: &str, report: &Report) -> Result<String, RenderError> {
+        let tera = if name.ends_with(".md") {
+            &self.md
+        } else {
+            &self.html
+        };
+        let ctx = Context::from_serialize(report).map_err(|e| RenderError::Template {
+            name: name.to_string(),
+            message: tera_message(&e),
+        })?;
+        tera.render(name, &ctx).map_err(|e| RenderError::Template {
+            name: self
+                .sources
+                .get(name)
+                .filter(|o| o.as_str() != "embedded")
+                .cloned()
+                .unwrap_or_else(|| name.to_string()),
+            message: tera_message(&e),
+        })
+    }
+}
+
+fn collect_dir(
+    root: &Path,
+    dir: &Path,
+    out: &mut Vec<(String, String, String)>,
+) -> Result<(), RenderError> {
+    let err = |p: &Path, e: std::io::Error| RenderError::TemplateDir {
+        path: p.display().to_string(),
+        message: format!("cannot read the template folder: {e}"),
+    };
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| err(dir, e))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            collect_dir(root, &p, out)?;
+            continue;
+        }
+        let name = match p.strip_prefix(root) {
+            Ok(r) => r.to_string_lossy().replace('\\', "/"),
+            Err(_) => continue,
+        };
+        if !(name.ends_with(".html") || name.ends_with(".md")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).map_err(|e| err(&p, e))?;
+        out.push((name, text, p.display().to_string()));
+    }
+    Ok(())
+}
+
+/// One output file: its name inside the output folder and its bytes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Output {
+    pub file_name: String,
+    pub bytes: Vec<u8>,
+}
+
+/// Renders `report` in `format`. CSV gives two files (shortlist and cost).
+pub fn render(
+    report: &Report,
+    format: Format,
+    templates: &Templates,
+) -> Result<Vec<Output>, RenderError> {
+    let one = |name: &str, bytes: Vec<u8>| {
+        vec![Output {
+            file_name: name.to_string(),
+            bytes,
+        }]
+    };
+    Ok(match format {
+        Format::Html => one(
+            "report.html",
+            templates.render("report.html", report)?.into_bytes(),
+        ),
+        Format::Md => one(
+            "report.md",
+            templates.render("report.md", report)?.into_bytes(),
+        ),
+        Format::Json => one("report.json", json(report)?.into_bytes()),
+        Format::Pdf => one("report.pdf", pdf::render(report)?),
+        Format::Csv => vec![
+            Output {
+                file_name: "shortlist.csv".into(),
+                bytes: csv_shortlist(report).into_bytes(),
+            },
+            Output {
+                file_name: "cost.csv".into(),
+                bytes: csv_cost(report).into_bytes(),
+            },
+        ],
+    })
+}
+
+/// The report as pretty JSON with a final newline.
+pub fn json(report: &Report) -> Result<String, RenderError> {
+    let mut s =
+        serde_json::to_string_pretty(report).map_err(|e| RenderError::Json(e.to_string()))?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// A CSV field.
+enum Field<'a> {
+    Text(&'a str),
+    Num(String),
+}
+
+/// Quotes a text cell when needed and defuses spreadsheet formulas.
+pub fn csv_text(s: &str) -> String {
+    let mut v = String::new();
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        v.push('\'');
+    }
+    v.push_str(s);
+    if v.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", v.replace('"', "\"\""))
+    } else {
+        v
+    }
+}
+
+fn csv_line(fields: &[Field<'_>]) -> String {
+    let mut line = fields
+        .iter()
+        .map(|f| match f {
+            Field::Text(s) => csv_text(s),
+            Field::Num(n) => n.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(",");
+    line.push_str("\r\n");
+    line
+}
+
+fn num_opt<T: ToString>(v: Option<T>) -> Field<'static> {
+    Field::Num(v.map(|x| x.to_string()).unwrap_or_default())
+}
+
+/// Shortlist as CSV: machine values (dot decimals), English column names.
+pub fn csv_shortlist(report: &Report) -> String {
+    let mut out = String::from("rank,provider_id,provider_name,eligible,score,confidence_pct,rank_first_pct,top3_pct,robust,open_must_haves,cost_low,cost_mid,cost_high,cost_at_least,currency\r\n");
+    for r in &report.shortlist {
+        out.push_str(&csv_line(&[
+            num_opt(r.rank),
+            Field::Text(&r.provider_id),
+            Field::Text(&r.provider_name),
+            Field::Num(r.eligible.to_string()),
+            Field::Num(r.score.value.to_string()),
+            Field::Num(r.confidence.value.to_string()),
+            Field::Num(r.robustness.rank_first.value.to_string()),
+            Field::Num(r.robustness.top3.value.to_string()),
+            Field::Num(r.robustness.robust.to_string()),
+            Field::Num(r.open_must_haves.to_string()),
+            num_opt(r.cost.as_ref().map(|c| c.low.amount)),
+            num_opt(r.cost.as_ref().map(|c| c.mid.amount)),
+            num_opt(r.cost.as_ref().map(|c| c.high.amount)),
+            num_opt(r.cost_at_least.as_ref().map(|c| c.amount)),
+            Field::Text(
+                r.cost
+                    .as_ref()
+                    .map(|c| c.mid.currency.as_str())
+                    .or(r.cost_at_least.as_ref().map(|c| c.currency.as_str()))
+                    .unwrap_or(""),
+            ),
+        ]));
+    }
+    out
+}
+
+/// Cost comparison as CSV.
+pub fn csv_cost(report: &Report) -> String {
+    let mut out = String::from("provider_id,provider_name,offer_id,gpu,gpus_per_instance,basis,eligible,on_demand_low,on_demand_mid,on_demand_high,spot_low,spot_mid,spot_high,known_part,currency,time_to_result_hours,missing\r\n");
+    let Some(cost) = &report.cost else {
+        return out;
+    };
+    for r in &cost.rows {
+        out.push_str(&csv_line(&[
+            Field::Text(&r.provider_id),
+            Field::Text(&r.provider_name),
+            Field::Text(&r.offer_id),
+            Field::Text(&r.gpu),
+            Field::Num(r.gpus_per_instance.to_string()),
+            Field::Text(&r.basis),
+            Field::Num(r.eligible.to_string()),
+            num_opt(r.on_demand.as_ref().map(|c| c.low.amount)),
+            num_opt(r.on_demand.as_ref().map(|c| c.mid.amount)),
+            num_opt(r.on_demand.as_ref().map(|c| c.high.amount)),
+            num_opt(r.spot.as_ref().map(|c| c.low.amount)),
+            num_opt(r.spot.as_ref().map(|c| c.mid.amount)),
+            num_opt(r.spot.as_ref().map(|c| c.high.amount)),
+            num_opt(r.known_part.as_ref().map(|c| c.amount)),
+            Field::Text(&cost.currency),
+            num_opt(r.time_to_result.as_ref().map(|t| t.value)),
+            Field::Text(r.missing.as_deref().unwrap_or("")),
+        ]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_escape_makes_links_and_html_inert() {
+        let s = escape_markdown("[x](javascript:alert(1)) <script>| *b* _i_ `c`\nnext");
+        assert!(!s.replace("\\]", "").contains("]("), "every ] is escaped");
+        assert!(s.contains("\\<script\\>"));
+        assert!(s.contains("\\](javascript:"));
+        assert!(!s.contains('\n'));
+        assert_eq!(escape_markdown("a|b"), "a\\|b");
+        assert_eq!(escape_markdown("1.234,56 €"), "1.234,56 €");
+    }
+
+    #[test]
+    fn csv_defuses_formulas_and_quotes() {
+        assert_eq!(csv_text("=cmd|' /C calc'!A0"), "'=cmd|' /C calc'!A0");
+        assert_eq!(csv_text("-2+3"), "'-2+3");
+        assert_eq!(csv_text("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_text("a,b"), "\"a,b\"");
+        assert_eq!(csv_text("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_text("plain"), "plain");
+    }
+
+    #[test]
+    fn formats_parse() {
+        assert_eq!("md".parse::<Format>(), Ok(Format::Md));
+        assert!("docx".parse::<Format>().is_err());
+    }
+}
+
+#[cfg(test)]
+mod template_tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use crate::report::fixture::sample;
+
+    #[test]
+    fn embedded_templates_render_both_languages() {
+        let t = Templates::embedded().unwrap();
+        for lang in Lang::ALL {
+            let r = sample(lang);
+            let html = t.render("report.html", &r).unwrap();
+            assert!(
+                html.contains("<svg"),
+                "bar chart and value map are inline SVG"
+            );
+            assert!(!html.contains("<script"), "no scripts");
+            assert!(!html.contains("http://") || html.contains("http://www.w3.org/2000/svg"));
+            let md = t.render("report.md", &r).unwrap();
+            assert!(md.starts_with("# "));
+        }
+    }
+}

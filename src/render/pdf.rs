@@ -1,0 +1,1253 @@
+//! PDF output: lays the `Report` out with our own layout engine (`layout.rs`)
+//! and writes it with printpdf's low-level API (positioned text, lines,
+//! rectangles). The only module that knows printpdf and lopdf.
+//!
+//! - Font: DejaVu Sans Regular and Bold, subset by scripts/subset-fonts.sh,
+//!   embedded as TrueType (Unicode: ä ö ü ß € – → ≥ ✓ render and extract).
+//! - Metadata: title, subject, author (the tool), creator, producer, creation
+//!   and modification date = the evaluation date (midnight UTC), keywords.
+//! - Determinism: printpdf gives every resource a random ID and writes a random
+//!   trailer /ID. We name the fonts ourselves (F1, F2), write the outline
+//!   (bookmarks, two levels, in reading order) ourselves, and replace the
+//!   trailer /ID with the report's document ID (derived from the inputs), so
+//!   the same report gives the same bytes, in one process or many.
+
+use printpdf::{
+    Color, FontId, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle,
+    PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem, WindingOrder,
+};
+
+use super::RenderError;
+use crate::i18n;
+use crate::report::{BarChart, Outcome, Report, ValueMap};
+
+pub mod layout;
+
+use layout::{
+    Align, Cell, Column, Document, Face, FontMetrics, Fonts, Item, Layout, PageSetup, Rgb, Style,
+    ACCENT, ACCENT_LIGHT, AMBER, BLACK, GREEN, GREY, LIGHT, RED, RULE,
+};
+
+/// DejaVu Sans, subset (see assets/fonts/LICENSE and scripts/subset-fonts.sh).
+pub const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+const FONT_ID_REGULAR: &str = "F1";
+const FONT_ID_BOLD: &str = "F2";
+
+fn parse_font(bytes: &[u8], which: &str) -> Result<ParsedFont, RenderError> {
+    let mut warnings = Vec::new();
+    ParsedFont::from_bytes(bytes, 0, &mut warnings)
+        .ok_or_else(|| RenderError::Pdf(format!("the embedded {which} font cannot be parsed")))
+}
+
+fn metrics(font: &ParsedFont) -> FontMetrics {
+    let mut advances = std::collections::HashMap::new();
+    for (cp, gid) in &font.codepoint_to_glyph {
+        if let (Some(c), Some(w)) = (char::from_u32(*cp), font.glyph_widths.get(gid)) {
+            // Glyph 0 is .notdef: a character mapped there is not in the font.
+            if *gid != 0 {
+                advances.insert(c, f32::from(*w));
+            }
+        }
+    }
+    FontMetrics {
+        units_per_em: f32::from(font.units_per_em.max(1)),
+        advances,
+        ascent: f32::from(font.font_metrics.ascent),
+    }
+}
+
+/// The metrics of the embedded fonts (for the layout and for coverage tests).
+pub fn embedded_fonts() -> Result<Fonts, RenderError> {
+    Ok(Fonts {
+        regular: metrics(&parse_font(FONT_REGULAR, "regular")?),
+        bold: metrics(&parse_font(FONT_BOLD, "bold")?),
+    })
+}
+
+/// Characters the report uses that the font lacks (printpdf would drop them silently).
+pub fn missing_glyphs(report: &Report) -> Result<Vec<char>, RenderError> {
+    let fonts = embedded_fonts()?;
+    let doc = lay_out(report, &fonts);
+    let mut missing = std::collections::BTreeSet::new();
+    for item in doc.pages.iter().flat_map(|p| p.items.iter()) {
+        if let Item::Text { text, face, .. } = item {
+            for c in text.chars() {
+                if !fonts.face(*face).covers(c) {
+                    missing.insert(c);
+                }
+            }
+        }
+    }
+    Ok(missing.into_iter().collect())
+}
+
+/// Renders the report as PDF bytes.
+pub fn render(report: &Report) -> Result<Vec<u8>, RenderError> {
+    let mut regular = parse_font(FONT_REGULAR, "regular")?;
+    let mut bold = parse_font(FONT_BOLD, "bold")?;
+    regular.font_name = Some("DejaVuSans".into());
+    bold.font_name = Some("DejaVuSans-Bold".into());
+    let fonts = Fonts {
+        regular: metrics(&regular),
+        bold: metrics(&bold),
+    };
+    let doc = lay_out(report, &fonts);
+    write_pdf(report, &doc, regular, bold)
+}
+
+// ---------------------------------------------------------------------------
+// Report → layout
+
+fn outcome_color(o: Outcome) -> Rgb {
+    match o {
+        Outcome::Pass => GREEN,
+        Outcome::Fail => RED,
+        Outcome::Unknown => AMBER,
+    }
+}
+
+fn col(head: &str, width: f32, align: Align) -> Column {
+    Column {
+        head: head.to_string(),
+        width,
+        align,
+    }
+}
+
+/// Lays the report out in the order of issue 5: summary, shortlist,
+/// knock-outs, providers, cost, value map, recommendations, DPA reviews,
+/// method, provenance.
+pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
+    let lang = report.lang;
+    let l = |k: &str| report.labels.get(k).cloned().unwrap_or_default();
+    let setup = PageSetup {
+        header_left: report.meta.title.clone(),
+        header_right: format!(
+            "{} {}",
+            l("evaluation_date"),
+            report.meta.evaluation_date.text
+        ),
+        footer_left: format!("{} {}", report.meta.tool, report.meta.tool_version),
+        page_label: Box::new(move |x, y| i18n::page_x_of_y(lang, x, y)),
+    };
+    let mut p = Layout::new(fonts, setup);
+
+    // Title block.
+    p.paragraph(
+        &report.meta.title,
+        Style {
+            size: 20.0,
+            face: Face::Bold,
+            color: ACCENT,
+        },
+    );
+    p.paragraph(
+        &format!(
+            "{}: {} · {}: {}",
+            l("evaluation_date"),
+            report.meta.evaluation_date.text,
+            l("document_id"),
+            report.meta.document_id
+        ),
+        Style::SMALL,
+    );
+    p.space(4.0);
+
+    // Summary.
+    let s = &report.summary;
+    p.heading(1, &l("summary"));
+    match &s.recommendation {
+        Some(r) => {
+            let lines_h = (r.reasons.len() as f32 + 2.0) * Style::BODY.line_height() + 16.0;
+            p.ensure(lines_h);
+            let top = p.block(0.0);
+            p.space(3.0);
+            p.paragraph(
+                &format!("{}: {}", l("recommendation"), r.provider_name),
+                Style {
+                    size: 12.0,
+                    face: Face::Bold,
+                    color: ACCENT,
+                },
+            );
+            p.bullets(&r.reasons, Style::BODY);
+            let bottom = p.block(0.0);
+            let x = p.left();
+            p.rect(x - 6.0, top, 3.0, (bottom - top).max(10.0), ACCENT);
+            p.space(4.0);
+        }
+        None => p.paragraph(&l("no_recommendation"), Style::BOLD.with_color(RED)),
+    }
+    p.paragraph(&s.headline, Style::BODY);
+    if !s.top.is_empty() {
+        p.heading(3, &l("shortlist_top"));
+        shortlist_table(&mut p, report, &s.top);
+    }
+    p.labelled(
+        &format!("{}:", l("assessed_counts")),
+        &format!(
+            "{} {}, {} {}, {} {}",
+            s.assessed,
+            l("assessed"),
+            s.eligible,
+            l("eligible"),
+            s.excluded,
+            l("excluded")
+        ),
+    );
+    if !s.excluded_by.is_empty() {
+        let items: Vec<String> = s
+            .excluded_by
+            .iter()
+            .map(|e| {
+                format!(
+                    "{} {} ({}): {}",
+                    e.rule_id,
+                    e.title,
+                    e.count,
+                    e.providers.join(", ")
+                )
+            })
+            .collect();
+        p.paragraph(&format!("{}:", l("excluded_by")), Style::BOLD);
+        p.bullets(&items, Style::BODY);
+    }
+    if let Some(r) = &s.cost_range {
+        p.labelled(&format!("{}:", l("cost_range")), &r.text);
+    }
+    p.paragraph(&format!("{}:", l("main_risks")), Style::BOLD);
+    if s.main_risks.is_empty() {
+        p.paragraph(&l("none"), Style::BODY);
+    } else {
+        p.bullets(&s.main_risks, Style::BODY);
+    }
+    p.paragraph(&format!("{}:", l("open_must_haves")), Style::BOLD);
+    if s.open_must_haves.is_empty() {
+        p.paragraph(&l("none"), Style::BODY);
+    } else {
+        let items: Vec<String> = s
+            .open_must_haves
+            .iter()
+            .map(|o| format!("{}: {}", o.provider_name, o.text))
+            .collect();
+        p.bullets(&items, Style::BODY);
+    }
+    p.paragraph(&s.robustness_note, Style::SMALL);
+
+    // Shortlist and knock-outs: the summary keeps page 1 to itself.
+    p.new_page();
+    p.heading(1, &l("shortlist"));
+    shortlist_table(&mut p, report, &report.shortlist);
+    p.heading(2, &l("knockouts"));
+    if report.knockouts.is_empty() {
+        p.paragraph(&l("none"), Style::BODY);
+    } else {
+        let rows: Vec<Vec<Cell>> = report
+            .knockouts
+            .iter()
+            .map(|k| {
+                vec![
+                    Cell::bold(k.provider_name.clone()),
+                    Cell::new(format!("{} {}", k.rule_id, k.title)),
+                    Cell::new(k.reason.clone()),
+                    Cell::new(k.legal_basis.clone()),
+                ]
+            })
+            .collect();
+        p.table(
+            &[
+                col(&l("provider"), 1.2, Align::Left),
+                col(&l("rule"), 2.0, Align::Left),
+                col(&l("reason"), 2.6, Align::Left),
+                col(&l("legal_basis"), 1.3, Align::Left),
+            ],
+            &rows,
+        );
+    }
+
+    // Providers.
+    p.new_page();
+    p.heading(1, &l("providers"));
+    for prov in &report.providers {
+        p.heading(2, &prov.name);
+        let mut facts = vec![format!("{}: {}", l("status"), prov.status_text)];
+        if let Some(r) = prov.rank {
+            facts.push(format!("{}: {r}", l("rank")));
+        }
+        facts.push(format!("{}: {}", l("score"), prov.score.text));
+        facts.push(format!("{}: {}", l("confidence"), prov.confidence.text));
+        facts.push(format!("{}: {}", l("robustness"), prov.robustness.text));
+        p.paragraph(&facts.join(" · "), Style::BODY);
+        if let Some(e) = &prov.legal_entity {
+            let hq = prov.hq_country.clone().unwrap_or_default();
+            p.paragraph(&format!("{e} ({hq})"), Style::SMALL);
+        }
+        if !prov.areas.is_empty() {
+            p.heading(3, &l("area_scores"));
+            let rows: Vec<Vec<Cell>> = prov
+                .areas
+                .iter()
+                .map(|a| {
+                    vec![
+                        Cell::new(a.name.clone()),
+                        Cell::new(a.score.text.clone()),
+                        Cell::new(a.weight.text.clone()),
+                    ]
+                })
+                .collect();
+            p.table(
+                &[
+                    col(&l("area"), 3.0, Align::Left),
+                    col(&l("score"), 1.0, Align::Right),
+                    col(&l("weight"), 1.0, Align::Right),
+                ],
+                &rows,
+            );
+        }
+        if !prov.findings.is_empty() {
+            p.heading(3, &l("findings_open"));
+            let rows: Vec<Vec<Cell>> = prov
+                .findings
+                .iter()
+                .filter(|f| f.outcome != Outcome::Pass)
+                .map(|f| {
+                    vec![
+                        Cell::new(format!("{} {}", f.rule_id, f.title)),
+                        Cell::colored(f.outcome_text.clone(), outcome_color(f.outcome)),
+                        Cell::new(f.severity_text.clone()),
+                        Cell::new(f.reason.clone()),
+                        Cell::new(f.legal_basis.clone()),
+                    ]
+                })
+                .collect();
+            p.table(
+                &[
+                    col(&l("rule"), 2.1, Align::Left),
+                    col(&l("outcome"), 0.9, Align::Left),
+                    col(&l("severity"), 0.8, Align::Left),
+                    col(&l("reason"), 2.4, Align::Left),
+                    col(&l("legal_basis"), 1.5, Align::Left),
+                ],
+                &rows,
+            );
+            if !prov.passed.is_empty() {
+                p.labelled(
+                    &format!("{} ({}):", l("passed"), prov.passed.len()),
+                    &prov.passed.join(", "),
+                );
+            }
+        }
+        if !prov.facts.is_empty() {
+            p.heading(3, &l("facts"));
+            let rows: Vec<Vec<Cell>> = prov
+                .facts
+                .iter()
+                .map(|f| {
+                    vec![
+                        Cell::new(f.pointer.clone()),
+                        Cell::new(f.value.clone()),
+                        Cell::new(f.source.clone().unwrap_or_default()),
+                        Cell::new(f.as_of.as_ref().map(|d| d.text.clone()).unwrap_or_default()),
+                        Cell::new(f.status_text.clone()),
+                    ]
+                })
+                .collect();
+            p.table(
+                &[
+                    col(&l("fact"), 1.8, Align::Left),
+                    col(&l("value"), 1.4, Align::Left),
+                    col(&l("source"), 2.4, Align::Left),
+                    col(&l("as_of"), 0.9, Align::Left),
+                    col(&l("evidence"), 1.0, Align::Left),
+                ],
+                &rows,
+            );
+        }
+        if !prov.open_questions.is_empty() {
+            p.heading(3, &l("open_questions"));
+            let items: Vec<String> = prov
+                .open_questions
+                .iter()
+                .map(|q| format!("{}: {}", q.rule_id, q.question))
+                .collect();
+            p.bullets(&items, Style::BODY);
+        }
+        if !prov.waivers.is_empty() {
+            p.heading(3, &l("waivers"));
+            let rows: Vec<Vec<Cell>> = prov
+                .waivers
+                .iter()
+                .map(|w| {
+                    vec![
+                        Cell::new(w.rule_id.clone()),
+                        Cell::new(w.justification.clone()),
+                        Cell::new(w.approved_by.clone().unwrap_or_default()),
+                        if w.expired {
+                            Cell::colored(w.status_text.clone(), RED)
+                        } else {
+                            Cell::new(w.status_text.clone())
+                        },
+                    ]
+                })
+                .collect();
+            p.table(
+                &[
+                    col(&l("rule"), 0.8, Align::Left),
+                    col(&l("justification"), 3.0, Align::Left),
+                    col(&l("approved_by"), 1.2, Align::Left),
+                    col(&l("expires"), 1.4, Align::Left),
+                ],
+                &rows,
+            );
+        }
+    }
+
+    // Cost.
+    p.heading(1, &l("cost"));
+    match &report.cost {
+        None => p.paragraph(&l("no_cost_data"), Style::BODY),
+        Some(c) => {
+            p.paragraph(&c.workload, Style::BODY);
+            let rows: Vec<Vec<Cell>> = c
+                .rows
+                .iter()
+                .map(|r| {
+                    let na = r.missing.clone().unwrap_or_else(|| l("not_applicable"));
+                    vec![
+                        Cell::bold(r.provider_name.clone()),
+                        Cell::new(format!(
+                            "{} ({}× {})",
+                            r.offer_id, r.gpus_per_instance, r.gpu
+                        )),
+                        Cell::new(r.basis_text.clone()),
+                        Cell::new(match (&r.on_demand, &r.known_part) {
+                            (Some(m), _) => m.text.clone(),
+                            (None, Some(k)) => format!("≥ {} ({na})", k.text),
+                            (None, None) => na.clone(),
+                        }),
+                        Cell::new(
+                            r.spot
+                                .as_ref()
+                                .map(|m| m.text.clone())
+                                .unwrap_or_else(|| l("not_applicable")),
+                        ),
+                        Cell::new(
+                            r.time_to_result
+                                .as_ref()
+                                .map(|t| t.text.clone())
+                                .unwrap_or_default(),
+                        ),
+                    ]
+                })
+                .collect();
+            p.table(
+                &[
+                    col(&l("provider"), 1.4, Align::Left),
+                    col(&l("offer"), 1.5, Align::Left),
+                    col(&l("basis"), 1.0, Align::Left),
+                    col(&l("on_demand"), 1.9, Align::Right),
+                    col(&l("spot"), 1.6, Align::Right),
+                    col(&l("time_to_result"), 0.8, Align::Right),
+                ],
+                &rows,
+            );
+            if !c.chart.bars.is_empty() {
+                p.ensure(c.chart.bars.len() as f32 * 16.0 + 60.0);
+                p.heading(3, &c.chart.title);
+                bar_chart(&mut p, &c.chart);
+            }
+            if !c.spot_vs_on_demand.is_empty() {
+                p.heading(2, &l("spot_vs_on_demand"));
+                let rows: Vec<Vec<Cell>> = c
+                    .spot_vs_on_demand
+                    .iter()
+                    .map(|s| {
+                        vec![
+                            Cell::new(s.offer.clone()),
+                            Cell::new(s.on_demand.text.clone()),
+                            Cell::new(s.spot.text.clone()),
+                            Cell::new(s.saving.text.clone()),
+                        ]
+                    })
+                    .collect();
+                p.table(
+                    &[
+                        col(&l("offer"), 2.4, Align::Left),
+                        col(&l("on_demand"), 1.2, Align::Right),
+                        col(&l("spot"), 1.2, Align::Right),
+                        col(&l("saving"), 0.8, Align::Right),
+                    ],
+                    &rows,
+                );
+            }
+            if let Some(b) = &c.budget {
+                p.heading(2, &l("budget_advice"));
+                p.paragraph(&b.offer, Style::BODY);
+                let mut items: Vec<String> = b
+                    .alerts
+                    .iter()
+                    .map(|a| {
+                        format!(
+                            "{} {}: {}",
+                            l("alert_at"),
+                            i18n::percent(lang, f64::from(a.percent), 0),
+                            a.amount.text
+                        )
+                    })
+                    .collect();
+                items.push(format!(
+                    "{}: {}",
+                    l("automatic_stop"),
+                    b.automatic_stop.text
+                ));
+                p.bullets(&items, Style::BODY);
+            }
+            if let Some(r) = &c.rent_vs_buy {
+                p.heading(2, &l("rent_vs_buy"));
+                let mut items = vec![format!("{}: {}", l("owned"), r.owned_per_gpu_hour.text)];
+                if let Some(cl) = &r.cloud_per_gpu_hour {
+                    items.push(format!("{}: {}", l("rented"), cl.text));
+                }
+                items.push(format!(
+                    "{}: {}",
+                    l("expected_utilisation"),
+                    r.expected_utilisation.text
+                ));
+                if let Some(b) = &r.break_even_utilisation {
+                    items.push(format!("{}: {}", l("break_even"), b.text));
+                }
+                p.bullets(&items, Style::BODY);
+                p.paragraph(&r.verdict, Style::BOLD);
+            }
+            if !c.notes.is_empty() {
+                p.bullets(&c.notes, Style::SMALL);
+            }
+        }
+    }
+
+    // Value map.
+    if !report.value_map.points.is_empty() {
+        p.ensure(310.0);
+        p.heading(1, &l("value_map"));
+        value_map(&mut p, &report.value_map);
+        p.paragraph(&report.value_map.note, Style::SMALL);
+    }
+
+    // Recommendations.
+    p.heading(1, &l("recommendations"));
+    if report.recommendations.is_empty() {
+        p.paragraph(&l("none"), Style::BODY);
+    }
+    for a in &report.recommendations {
+        p.paragraph(&a.title, Style::BOLD);
+        p.paragraph(&a.text, Style::BODY);
+    }
+
+    // DPA reviews.
+    p.heading(1, &l("dpa_reviews"));
+    let rows: Vec<Vec<Cell>> = report
+        .dpa_reviews
+        .iter()
+        .map(|d| {
+            vec![
+                Cell::bold(d.provider_name.clone()),
+                if d.reviewed {
+                    Cell::colored(d.status_text.clone(), GREEN)
+                } else {
+                    Cell::colored(d.status_text.clone(), AMBER)
+                },
+                Cell::new(d.reviewer.clone().unwrap_or_default()),
+                Cell::new(d.date.as_ref().map(|x| x.text.clone()).unwrap_or_default()),
+                Cell::new(d.basis.clone()),
+            ]
+        })
+        .collect();
+    p.table(
+        &[
+            col(&l("provider"), 1.3, Align::Left),
+            col(&l("status"), 1.0, Align::Left),
+            col(&l("reviewer"), 1.1, Align::Left),
+            col(&l("date"), 0.9, Align::Left),
+            col(&l("basis"), 2.5, Align::Left),
+        ],
+        &rows,
+    );
+
+    // Method and sources.
+    p.heading(1, &l("method"));
+    for t in &report.method.text {
+        p.paragraph(t, Style::BODY);
+    }
+    p.heading(2, &l("rule_packs"));
+    let rows: Vec<Vec<Cell>> = report
+        .method
+        .rule_packs
+        .iter()
+        .map(|r| {
+            vec![
+                Cell::new(r.id.clone()),
+                Cell::new(r.title.clone()),
+                Cell::new(r.version.clone()),
+                Cell::new(r.rules.to_string()),
+            ]
+        })
+        .collect();
+    p.table(
+        &[
+            col("ID", 1.2, Align::Left),
+            col(&l("rule_packs"), 3.0, Align::Left),
+            col(&l("version"), 0.8, Align::Left),
+            col(&l("rules_count"), 0.6, Align::Right),
+        ],
+        &rows,
+    );
+    p.heading(2, &l("legal_texts"));
+    p.bullets(&report.method.legal_texts, Style::BODY);
+    p.heading(2, &l("benchmark_sources"));
+    p.paragraph(&report.method.benchmark_disclaimer, Style::BOLD);
+    let items: Vec<String> = report
+        .method
+        .benchmark_sources
+        .iter()
+        .map(|b| format!("{}: {}", b.benchmark, b.source))
+        .collect();
+    p.bullets(&items, Style::BODY);
+    p.heading(2, &l("price_sources"));
+    let rows: Vec<Vec<Cell>> = report
+        .method
+        .price_sources
+        .iter()
+        .map(|s| {
+            vec![
+                Cell::new(s.provider.clone()),
+                Cell::new(s.source.clone()),
+                Cell::new(s.as_of.as_ref().map(|d| d.text.clone()).unwrap_or_default()),
+            ]
+        })
+        .collect();
+    p.table(
+        &[
+            col(&l("provider"), 1.2, Align::Left),
+            col(&l("source"), 4.0, Align::Left),
+            col(&l("as_of"), 1.0, Align::Left),
+        ],
+        &rows,
+    );
+
+    // Provenance.
+    p.heading(1, &l("provenance"));
+    let pr = &report.provenance;
+    p.labelled(
+        &format!("{}:", l("tool_version")),
+        &format!("{} {}", pr.tool, pr.tool_version),
+    );
+    p.labelled(
+        &format!("{}:", l("evaluation_date")),
+        &pr.evaluation_date.text,
+    );
+    p.labelled(&format!("{}:", l("document_id")), &report.meta.document_id);
+    p.heading(3, &l("input_files"));
+    let rows: Vec<Vec<Cell>> = pr
+        .inputs
+        .iter()
+        .map(|i| {
+            vec![
+                Cell::new(i.file.clone()),
+                Cell::new(i.kind.clone()),
+                // Small enough that the 64 hex digits fit on one line.
+                Cell {
+                    text: i.sha256.clone(),
+                    style: Style {
+                        size: 6.3,
+                        ..Style::TABLE
+                    },
+                },
+            ]
+        })
+        .collect();
+    p.table(
+        &[
+            col(&l("file"), 2.3, Align::Left),
+            col("", 0.75, Align::Left),
+            col("SHA-256", 4.0, Align::Left),
+        ],
+        &rows,
+    );
+    p.finish()
+}
+
+fn shortlist_table(p: &mut Layout<'_>, report: &Report, rows: &[crate::report::ShortlistRow]) {
+    let l = |k: &str| report.labels.get(k).cloned().unwrap_or_default();
+    let cells: Vec<Vec<Cell>> = rows
+        .iter()
+        .map(|r| {
+            vec![
+                Cell::new(r.rank.map(|x| x.to_string()).unwrap_or_else(|| "–".into())),
+                Cell::bold(r.provider_name.clone()),
+                if r.eligible {
+                    Cell::colored(r.status_text.clone(), GREEN)
+                } else {
+                    Cell::colored(r.status_text.clone(), RED)
+                },
+                Cell::new(r.score.text.clone()),
+                Cell::new(r.confidence.text.clone()),
+                Cell::new(r.robustness.text.clone()),
+                Cell::new(match (&r.cost, &r.cost_at_least) {
+                    (Some(c), _) => c.mid.text.clone(),
+                    (None, Some(m)) => format!("≥ {}", m.text),
+                    (None, None) => String::new(),
+                }),
+            ]
+        })
+        .collect();
+    p.table(
+        &[
+            col(&l("rank"), 0.45, Align::Right),
+            col(&l("provider"), 1.7, Align::Left),
+            col(&l("status"), 1.2, Align::Left),
+            col(&l("score"), 0.65, Align::Right),
+            col(&l("confidence"), 1.05, Align::Right),
+            col(&l("robustness"), 1.75, Align::Left),
+            col(&l("total"), 1.1, Align::Right),
+        ],
+        &cells,
+    );
+}
+
+/// Horizontal bars with whiskers from low to high, ticks and labels.
+fn bar_chart(p: &mut Layout<'_>, chart: &BarChart) {
+    let label_w = 150.0;
+    let bar_h = 10.0;
+    let gap = 6.0;
+    let h = chart.bars.len() as f32 * (bar_h + gap) + 24.0;
+    let top = p.block(h);
+    let x0 = p.left() + label_w;
+    let w = p.content_width() - label_w - 50.0;
+    let small = Style::SMALL;
+    // Grid and ticks.
+    let axis_y = top + chart.bars.len() as f32 * (bar_h + gap) + 2.0;
+    for t in &chart.ticks {
+        let x = x0 + w * t.at as f32;
+        p.line(x, top, x, axis_y, 0.3, RULE);
+        let tw = p.measure(small, &t.label);
+        p.text_at(x - tw / 2.0, axis_y + 10.0, small, &t.label);
+    }
+    p.line(x0, axis_y, x0 + w, axis_y, 0.6, GREY);
+    for (i, b) in chart.bars.iter().enumerate() {
+        let y = top + i as f32 * (bar_h + gap);
+        let label = fit(p, Style::TABLE, &b.label, label_w - 6.0);
+        p.text_at(p.left(), y + bar_h - 2.0, Style::TABLE, &label);
+        let fill = if b.highlight { ACCENT } else { ACCENT_LIGHT };
+        let bw = (w * b.mid as f32).max(0.5);
+        let (xl, xh, ym) = (
+            x0 + w * b.low as f32,
+            x0 + w * b.high as f32,
+            y + bar_h / 2.0,
+        );
+        if b.lower_bound {
+            // Only a lower bound is known: an open bar with an arrow, no whisker.
+            p.line(x0, y, x0 + bw, y, 0.8, fill);
+            p.line(x0, y + bar_h, x0 + bw, y + bar_h, 0.8, fill);
+            p.line(x0 + bw, y, x0 + bw, y + bar_h, 0.8, fill);
+            p.line(x0 + bw, ym, x0 + bw + 8.0, ym, 0.8, fill);
+            p.line(x0 + bw + 5.0, ym - 3.0, x0 + bw + 8.0, ym, 0.8, fill);
+            p.line(x0 + bw + 5.0, ym + 3.0, x0 + bw + 8.0, ym, 0.8, fill);
+        } else {
+            p.rect(x0, y, bw, bar_h, fill);
+            // Whisker: low–high with end caps.
+            p.line(xl, ym, xh, ym, 0.8, BLACK);
+            p.line(xl, y + 2.0, xl, y + bar_h - 2.0, 0.8, BLACK);
+            p.line(xh, y + 2.0, xh, y + bar_h - 2.0, 0.8, BLACK);
+        }
+        let text_x = if b.lower_bound {
+            x0 + bw + 12.0
+        } else {
+            xh.max(x0 + bw) + 4.0
+        };
+        p.text_at(text_x, y + bar_h - 2.0, small, &b.text);
+    }
+    p.space(6.0);
+}
+
+/// Shortens `text` with "…" to fit `width`.
+fn fit(p: &Layout<'_>, style: Style, text: &str, width: f32) -> String {
+    if p.measure(style, text) <= width {
+        return text.to_string();
+    }
+    let mut s: String = text.to_string();
+    while !s.is_empty() && p.measure(style, &format!("{s}…")) > width {
+        s.pop();
+    }
+    format!("{s}…")
+}
+
+/// Score (y) against cost (x), Pareto-front points filled and labelled.
+fn value_map(p: &mut Layout<'_>, map: &ValueMap) {
+    let h = 220.0;
+    let top = p.block(h + 30.0);
+    let x0 = p.left() + 30.0;
+    let w = p.content_width() - 60.0;
+    let small = Style::SMALL;
+    let bottom = top + h;
+    p.rect(x0, top, w, h, Rgb(0.985, 0.987, 0.99));
+    for t in &map.y_ticks {
+        let y = bottom - h * t.at as f32;
+        p.line(x0, y, x0 + w, y, 0.3, RULE);
+        let tw = p.measure(small, &t.label);
+        p.text_at(x0 - tw - 4.0, y + 3.0, small, &t.label);
+    }
+    for t in &map.x_ticks {
+        let x = x0 + w * t.at as f32;
+        p.line(x, top, x, bottom, 0.3, RULE);
+        let tw = p.measure(small, &t.label);
+        p.text_at(x - tw / 2.0, bottom + 11.0, small, &t.label);
+    }
+    p.line(x0, bottom, x0 + w, bottom, 0.6, GREY);
+    p.line(x0, top, x0, bottom, 0.6, GREY);
+    for pt in &map.points {
+        let x = x0 + w * pt.x as f32;
+        let y = bottom - h * pt.y as f32;
+        let r = 3.5;
+        if pt.pareto {
+            p.rect(x - r, y - r, 2.0 * r, 2.0 * r, ACCENT);
+        } else {
+            p.rect(x - r, y - r, 2.0 * r, 2.0 * r, LIGHT);
+            p.line(x - r, y - r, x + r, y - r, 0.5, GREY);
+            p.line(x - r, y + r, x + r, y + r, 0.5, GREY);
+            p.line(x - r, y - r, x - r, y + r, 0.5, GREY);
+            p.line(x + r, y - r, x + r, y + r, 0.5, GREY);
+        }
+        let style = if pt.pareto { Style::TABLE_HEAD } else { small };
+        let label = if pt.lower_bound {
+            format!("{} (≥)", pt.label)
+        } else {
+            pt.label.clone()
+        };
+        let lw = p.measure(style, &label);
+        let lx = if x + r + 3.0 + lw > x0 + w {
+            x - r - 3.0 - lw
+        } else {
+            x + r + 3.0
+        };
+        p.text_at(lx, y + 3.0, style, &label);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Layout → PDF
+
+fn color(c: Rgb) -> Color {
+    Color::Rgb(printpdf::Rgb {
+        r: c.0,
+        g: c.1,
+        b: c.2,
+        icc_profile: None,
+    })
+}
+
+fn pt(x: f32, y_from_top: f32) -> Point {
+    Point {
+        x: Pt(x),
+        y: Pt(layout::PAGE_HEIGHT - y_from_top),
+    }
+}
+
+fn page_ops(page: &layout::Page) -> Vec<Op> {
+    let mut ops = Vec::new();
+    for item in &page.items {
+        match item {
+            Item::Text {
+                x,
+                y,
+                size,
+                face,
+                color: c,
+                text,
+            } => {
+                let id = match face {
+                    Face::Regular => FONT_ID_REGULAR,
+                    Face::Bold => FONT_ID_BOLD,
+                };
+                ops.push(Op::StartTextSection);
+                ops.push(Op::SetFillColor { col: color(*c) });
+                ops.push(Op::SetFont {
+                    font: PdfFontHandle::External(FontId(id.to_string())),
+                    size: Pt(*size),
+                });
+                ops.push(Op::SetTextCursor { pos: pt(*x, *y) });
+                ops.push(Op::ShowText {
+                    items: vec![TextItem::Text(text.clone())],
+                });
+                ops.push(Op::EndTextSection);
+            }
+            Item::Rect { x, y, w, h, fill } => {
+                ops.push(Op::SetFillColor { col: color(*fill) });
+                ops.push(Op::DrawRectangle {
+                    rectangle: Rect {
+                        x: Pt(*x),
+                        y: Pt(layout::PAGE_HEIGHT - y - h),
+                        width: Pt(*w),
+                        height: Pt(*h),
+                        mode: Some(PaintMode::Fill),
+                        winding_order: Some(WindingOrder::NonZero),
+                    },
+                });
+            }
+            Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                color: c,
+            } => {
+                ops.push(Op::SetOutlineColor { col: color(*c) });
+                ops.push(Op::SetOutlineThickness { pt: Pt(*width) });
+                ops.push(Op::DrawLine {
+                    line: Line {
+                        points: vec![
+                            LinePoint {
+                                p: pt(*x1, *y1),
+                                bezier: false,
+                            },
+                            LinePoint {
+                                p: pt(*x2, *y2),
+                                bezier: false,
+                            },
+                        ],
+                        is_closed: false,
+                    },
+                });
+            }
+        }
+    }
+    ops
+}
+
+fn write_pdf(
+    report: &Report,
+    doc: &Document,
+    regular: ParsedFont,
+    bold: ParsedFont,
+) -> Result<Vec<u8>, RenderError> {
+    let mut pdf = PdfDocument::new(&report.meta.title);
+    pdf.resources.fonts.map.insert(
+        FontId(FONT_ID_REGULAR.to_string()),
+        printpdf::PdfFont::new(regular),
+    );
+    pdf.resources.fonts.map.insert(
+        FontId(FONT_ID_BOLD.to_string()),
+        printpdf::PdfFont::new(bold),
+    );
+
+    let date = chrono::NaiveDate::parse_from_str(&report.meta.evaluation_date.iso, "%Y-%m-%d")
+        .map_err(|e| RenderError::Pdf(format!("evaluation date: {e}")))?;
+    let ts = date
+        .and_hms_opt(0, 0, 0)
+        .map(|d| d.and_utc().timestamp())
+        .unwrap_or(0);
+    let when = printpdf::date::OffsetDateTime::from_unix_timestamp(ts)
+        .map_err(|e| RenderError::Pdf(format!("evaluation date: {e}")))?;
+    let info = &mut pdf.metadata.info;
+    info.document_title = report.meta.title.clone();
+    info.subject = report.meta.subject.clone();
+    info.author = report.meta.author.clone();
+    info.creator = report.meta.author.clone();
+    info.producer = format!("{} (printpdf 0.12.8)", report.meta.author);
+    info.keywords = vec!["GPU cloud".into(), "GDPR".into(), "procurement".into()];
+    info.identifier = report.meta.document_id.clone();
+    info.creation_date = when;
+    info.modification_date = when;
+    info.metadata_date = when;
+
+    pdf.pages = doc
+        .pages
+        .iter()
+        .map(|p| PdfPage::new(Mm(210.0), Mm(297.0), page_ops(p)))
+        .collect();
+
+    let opts = PdfSaveOptions {
+        optimize: false,
+        subset_fonts: false,
+        secure: true,
+        image_optimization: None,
+    };
+    let mut warnings = Vec::new();
+    let mut lo = pdf.to_lopdf_document(&opts, &mut warnings);
+
+    // printpdf's default conformance writes /GTS_PDFXVersion, a PDF/X claim
+    // this document does not meet: drop it.
+    if let Ok(info_id) = lo.trailer.get(b"Info").and_then(|o| o.as_reference()) {
+        if let Ok(info) = lo.get_dictionary_mut(info_id) {
+            info.remove(b"GTS_PDFXVersion");
+        }
+    }
+
+    // Outline (bookmarks): chapters with their sections nested, in reading order.
+    add_outline(&mut lo, doc)?;
+
+    // The trailer /ID: printpdf writes random strings; use the document ID.
+    let id = lopdf::Object::String(
+        report.meta.document_id.as_bytes().to_vec(),
+        lopdf::StringFormat::Literal,
+    );
+    lo.trailer
+        .set("ID", lopdf::Object::Array(vec![id.clone(), id]));
+    lo.compress();
+    let mut out = Vec::new();
+    lo.save_to(&mut out)
+        .map_err(|e| RenderError::Pdf(format!("writing the PDF: {e}")))?;
+    Ok(out)
+}
+
+fn utf16be(s: &str) -> lopdf::Object {
+    let mut bytes = vec![0xFE, 0xFF];
+    for u in s.encode_utf16() {
+        bytes.extend_from_slice(&u.to_be_bytes());
+    }
+    lopdf::Object::String(bytes, lopdf::StringFormat::Hexadecimal)
+}
+
+fn add_outline(lo: &mut lopdf::Document, doc: &Document) -> Result<(), RenderError> {
+    use lopdf::{Dictionary, Object};
+    if doc.outline.is_empty() {
+        return Ok(());
+    }
+    let pages = lo.get_pages();
+    let root_id = lo.new_object_id();
+    // Group: each level-1 entry with the level-2 entries after it.
+    let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (i, e) in doc.outline.iter().enumerate() {
+        if e.level <= 1 || groups.is_empty() {
+            groups.push((i, Vec::new()));
+        } else if let Some(g) = groups.last_mut() {
+            g.1.push(i);
+        }
+    }
+    let ids: Vec<lopdf::ObjectId> = doc.outline.iter().map(|_| lo.new_object_id()).collect();
+    let dest = |i: usize| -> Object {
+        let e = &doc.outline[i];
+        let page_id = pages.get(&(e.page as u32 + 1)).copied().unwrap_or((0, 0));
+        Object::Array(vec![
+            Object::Reference(page_id),
+            Object::Name(b"XYZ".to_vec()),
+            Object::Real(0.0),
+            Object::Real(layout::PAGE_HEIGHT - e.y + 4.0),
+            Object::Null,
+        ])
+    };
+    let chain = |members: &[usize],
+                 parent: lopdf::ObjectId,
+                 dicts: &mut Vec<(lopdf::ObjectId, Dictionary)>| {
+        for (k, &i) in members.iter().enumerate() {
+            let mut d = Dictionary::new();
+            d.set("Title", utf16be(&doc.outline[i].title));
+            d.set("Parent", Object::Reference(parent));
+            d.set("Dest", dest(i));
+            if k > 0 {
+                d.set("Prev", Object::Reference(ids[members[k - 1]]));
+            }
+            if k + 1 < members.len() {
+                d.set("Next", Object::Reference(ids[members[k + 1]]));
+            }
+            dicts.push((ids[i], d));
+        }
+    };
+    let mut dicts = Vec::new();
+    let top: Vec<usize> = groups.iter().map(|g| g.0).collect();
+    chain(&top, root_id, &mut dicts);
+    for (head, kids) in &groups {
+        chain(kids, ids[*head], &mut dicts);
+    }
+    for (id, mut d) in dicts {
+        if let Some((_, kids)) = groups.iter().find(|g| ids[g.0] == id) {
+            if let (Some(f), Some(l)) = (kids.first(), kids.last()) {
+                d.set("First", Object::Reference(ids[*f]));
+                d.set("Last", Object::Reference(ids[*l]));
+                // Negative count: closed by default, so the outline starts compact.
+                d.set("Count", Object::Integer(-(kids.len() as i64)));
+            }
+        }
+        lo.objects.insert(id, Object::Dictionary(d));
+    }
+    let mut root = Dictionary::new();
+    root.set("Type", Object::Name(b"Outlines".to_vec()));
+    if let (Some(f), Some(l)) = (top.first(), top.last()) {
+        root.set("First", Object::Reference(ids[*f]));
+        root.set("Last", Object::Reference(ids[*l]));
+    }
+    root.set("Count", Object::Integer(top.len() as i64));
+    lo.objects.insert(root_id, Object::Dictionary(root));
+    let catalog = lo
+        .catalog_mut()
+        .map_err(|e| RenderError::Pdf(format!("PDF catalog: {e}")))?;
+    catalog.set("Outlines", Object::Reference(root_id));
+    catalog.set("PageMode", Object::Name(b"UseOutlines".to_vec()));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, TABLE};
+    use crate::report::fixture::sample;
+
+    /// Text of every page, read back from the content streams we wrote: the
+    /// strings of each BT…ET block, decoded through the font's cmap.
+    pub(crate) fn extract_text(bytes: &[u8]) -> Vec<String> {
+        let doc = lopdf::Document::load_mem(bytes).unwrap();
+        doc.get_pages()
+            .keys()
+            .map(|n| doc.extract_text(&[*n]).unwrap_or_default())
+            .collect()
+    }
+
+    #[test]
+    fn identical_bytes_across_renders_in_one_process() {
+        let r = sample(Lang::De);
+        let a = render(&r).unwrap();
+        let b = render(&r).unwrap();
+        assert!(a == b, "two renders differ");
+        let text = String::from_utf8_lossy(&a);
+        assert!(
+            text.contains(&format!("/ID[({id})({id})]", id = r.meta.document_id))
+                || text.contains(&r.meta.document_id)
+        );
+    }
+
+    #[test]
+    fn metadata_pages_and_outline() {
+        let r = sample(Lang::De);
+        let bytes = render(&r).unwrap();
+        let doc = lopdf::Document::load_mem(&bytes).unwrap();
+        assert!(
+            doc.get_pages().len() >= 4,
+            "{} pages",
+            doc.get_pages().len()
+        );
+        let info_ref = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+        let info = doc.get_dictionary(info_ref).unwrap();
+        let get = |k: &[u8]| lopdf::decode_text_string(info.get(k).unwrap()).unwrap();
+        assert_eq!(get(b"Title"), "Entscheidungsbericht GPU-Cloud");
+        assert_eq!(get(b"Author"), "cloudvet 0.1.0");
+        let created = info.get(b"CreationDate").unwrap().as_str().unwrap();
+        assert!(
+            created.starts_with(b"D:20261130000000"),
+            "{}",
+            String::from_utf8_lossy(created)
+        );
+        let catalog = doc.catalog().unwrap();
+        assert!(catalog.get(b"Outlines").is_ok());
+    }
+
+    #[test]
+    fn german_text_extracts_in_reading_order() {
+        let bytes = render(&sample(Lang::De)).unwrap();
+        let pages = extract_text(&bytes);
+        let first = &pages[0];
+        for needle in [
+            "Zusammenfassung",
+            "Empfehlung",
+            "Alpha Rechenzentrum GmbH",
+            "Höchste Punktzahl",
+            "Seite 1 von",
+        ] {
+            assert!(first.contains(needle), "page 1 lacks {needle}: {first}");
+        }
+        // Lines joined with spaces: wrapping may put a line break anywhere.
+        let all = pages.join("\n").replace('\n', " ");
+        for needle in [
+            "Ä/Ö/Ü",
+            "Frist ≥ 30 Tage → erfüllt ✓",
+            "„at rest“",
+            "12.345,67\u{a0}€",
+            "Abgeleitet aus MLPerf-Ergebnissen",
+        ] {
+            assert!(all.contains(needle), "PDF text lacks {needle}");
+        }
+        // Reading order: the summary comes before the providers, which come before provenance.
+        let pos = |s: &str| all.find(s).unwrap_or_else(|| panic!("{s} missing"));
+        assert!(pos("Zusammenfassung") < pos("Anbieter im Einzelnen"));
+        assert!(pos("Anbieter im Einzelnen") < pos("Kostenvergleich"));
+        assert!(pos("Kostenvergleich") < pos("Eingabedateien"));
+    }
+
+    #[test]
+    fn english_pages_are_numbered() {
+        let bytes = render(&sample(Lang::En)).unwrap();
+        let pages = extract_text(&bytes);
+        let n = pages.len();
+        for (i, p) in pages.iter().enumerate() {
+            assert!(
+                p.contains(&format!("Page {} of {n}", i + 1)),
+                "page {} footer: {p}",
+                i + 1
+            );
+            assert!(
+                p.contains("GPU cloud decision report"),
+                "page {} header",
+                i + 1
+            );
+        }
+    }
+
+    #[test]
+    fn long_findings_table_repeats_its_header() {
+        let bytes = render(&sample(Lang::En)).unwrap();
+        let pages = extract_text(&bytes);
+        // 40 findings per provider do not fit one page: every page holding findings rows has the head.
+        let with_rows: Vec<&String> = pages
+            .iter()
+            .filter(|p| p.contains("dokumentierte Weisung"))
+            .collect();
+        assert!(with_rows.len() >= 2);
+        for p in with_rows {
+            assert!(
+                p.contains("Outcome") && p.contains("Legal basis"),
+                "page without table head: {p}"
+            );
+        }
+    }
+
+    #[test]
+    fn font_covers_every_fixed_text_and_format() {
+        let fonts = embedded_fonts().unwrap();
+        let mut text = String::new();
+        for (k, en, de) in TABLE {
+            text.push_str(k);
+            text.push_str(en);
+            text.push_str(de);
+        }
+        // The symbols the renderers and rule packs use.
+        text.push_str("€–—‘’‚“”„•…→←≥≤≠≈−×✓✗∈∉∋ÄÖÜäöüßÉéèàçñøåæœŠšŽžŁłČčŘřĞğİıȘșȚț\u{a0}");
+        for lang in Lang::ALL {
+            text.push_str(&i18n::money(
+                lang,
+                rust_decimal::Decimal::new(-123456789, 2),
+                "EUR",
+            ));
+            text.push_str(&i18n::money(lang, rust_decimal::Decimal::ONE, "GBP"));
+            text.push_str(&i18n::percent(lang, 12.5, 1));
+            text.push_str(&i18n::hours(lang, 3.0));
+        }
+        for face in [Face::Regular, Face::Bold] {
+            let missing: String = text
+                .chars()
+                .filter(|c| !fonts.face(face).covers(*c))
+                .collect();
+            assert!(missing.is_empty(), "{face:?} lacks {missing:?}");
+        }
+        assert!(missing_glyphs(&sample(Lang::De)).unwrap().is_empty());
+    }
+
+    #[test]
+    fn widths_come_from_the_font() {
+        let fonts = embedded_fonts().unwrap();
+        let w_i = fonts.regular.width("i", 10.0);
+        let w_m = fonts.regular.width("M", 10.0);
+        assert!(w_i > 1.0 && w_m > 2.0 * w_i, "i={w_i} M={w_m}");
+        assert!(fonts.bold.width("Müller", 10.0) > fonts.regular.width("Müller", 10.0));
+    }
+}

@@ -1,0 +1,600 @@
+//! The report stage: one `Report` model, built from the assessment, the cost
+//! comparison, DPA reviews and the provenance of every input. Every renderer
+//! (HTML, Markdown, JSON, CSV, PDF) reads only this model, so the formats
+//! cannot disagree.
+//!
+//! The model is already in the report's language: fixed words come from
+//! `crate::i18n`, rule texts from the packs. Every figure carries its exact
+//! value (for machines) and its formatted text (for people), so templates do no
+//! arithmetic and no formatting. Chart geometry (fractions 0–1 of the plot
+//! area) is computed here, once, for the SVG in HTML and the PDF alike.
+//!
+//! The JSON form is documented in docs/report-json.md and versioned by
+//! `report_version`; fields a template can use are listed in docs/templates.md.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::i18n::Lang;
+use crate::model::Amount;
+
+pub mod assemble;
+pub mod build;
+pub mod chart;
+pub mod cost_input;
+pub mod dpa;
+#[cfg(test)]
+pub(crate) mod fixture;
+pub mod from_cost;
+
+/// Version of the report model's JSON form. Raised when a field is removed or
+/// changes meaning; adding a field does not raise it.
+pub const REPORT_VERSION: u32 = 1;
+
+/// The decision report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Report {
+    /// Version of this JSON form (see docs/report-json.md).
+    pub report_version: u32,
+    /// Language of every text in the report.
+    pub lang: Lang,
+    /// The report's fixed texts in `lang` (the i18n table), for templates.
+    pub labels: BTreeMap<String, String>,
+    pub meta: Meta,
+    pub summary: Summary,
+    /// Every assessed provider: eligible ones ranked first, then the excluded.
+    pub shortlist: Vec<ShortlistRow>,
+    /// Every knock-out failure, with reason and legal basis.
+    pub knockouts: Vec<KnockoutRow>,
+    /// One section per provider, in shortlist order.
+    pub providers: Vec<ProviderSection>,
+    /// The cost comparison; absent when no workload was costed.
+    pub cost: Option<CostSection>,
+    /// Score against total cost per eligible provider, with the Pareto front.
+    pub value_map: ValueMap,
+    /// Advice derived from the figures.
+    pub recommendations: Vec<Advice>,
+    /// DPA review status per provider.
+    pub dpa_reviews: Vec<DpaStatus>,
+    pub method: Method,
+    pub provenance: ProvenanceSection,
+}
+
+/// Title, dates and identity of the document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meta {
+    pub title: String,
+    pub subject: String,
+    /// Author in the document metadata: the tool and its version.
+    pub author: String,
+    pub tool: String,
+    pub tool_version: String,
+    /// The day the assessment applies to (from --as-of, the requirements or
+    /// SOURCE_DATE_EPOCH); also the PDF's creation and modification date.
+    pub evaluation_date: DateValue,
+    /// 32 hex digits derived from the SHA-256 of every input and the evaluation
+    /// date; the PDF's document ID.
+    pub document_id: String,
+}
+
+/// A calendar date: ISO form and the text in the report's language.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DateValue {
+    /// `YYYY-MM-DD` (or `YYYY-MM`, `YYYY` for facts dated that vaguely).
+    pub iso: String,
+    pub text: String,
+}
+
+/// An exact money amount.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Money {
+    /// Exact decimal amount (JSON number written from its decimal text).
+    pub amount: Amount,
+    /// ISO 4217 code.
+    pub currency: String,
+    /// Formatted for the report's language (`1.234,56 €`, `€1,234.56`).
+    pub text: String,
+}
+
+/// A low–mid–high money range.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoneyRange {
+    pub low: Money,
+    /// The point estimate.
+    pub mid: Money,
+    pub high: Money,
+    /// `€1,000.00–€1,200.00`.
+    pub text: String,
+}
+
+/// A number shown with its text: a score 0–100, a percentage, a count of hours.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Figure {
+    pub value: f64,
+    pub text: String,
+}
+
+/// The first page: what to decide and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Summary {
+    /// The recommended provider, if any is eligible.
+    pub recommendation: Option<Recommendation>,
+    /// One sentence for the reader in a hurry.
+    pub headline: String,
+    /// The top three eligible providers.
+    pub top: Vec<ShortlistRow>,
+    pub assessed: u32,
+    pub eligible: u32,
+    pub excluded: u32,
+    /// Which knock-out rule excluded how many providers.
+    pub excluded_by: Vec<ExcludedBy>,
+    /// Cost range over the top three's cheapest offers.
+    pub cost_range: Option<MoneyRange>,
+    pub main_risks: Vec<String>,
+    /// Knock-out rules with unknown outcome, per provider of the top three.
+    pub open_must_haves: Vec<OpenMustHaves>,
+    /// Whether the ranking holds when weights move, in words.
+    pub robustness_note: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Recommendation {
+    pub provider_id: String,
+    pub provider_name: String,
+    /// The reasons, one sentence each.
+    pub reasons: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExcludedBy {
+    pub rule_id: String,
+    pub title: String,
+    pub count: u32,
+    /// Names of the providers it excluded.
+    pub providers: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpenMustHaves {
+    pub provider_id: String,
+    pub provider_name: String,
+    pub rules: Vec<RuleRef>,
+    /// `DPA-001, DPA-003, …` – the rule IDs in one line.
+    pub text: String,
+}
+
+/// A rule by ID and title.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleRef {
+    pub rule_id: String,
+    pub title: String,
+}
+
+/// One provider in the ranking.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShortlistRow {
+    /// 1-based rank among eligible providers; absent for excluded ones.
+    pub rank: Option<u32>,
+    pub provider_id: String,
+    pub provider_name: String,
+    pub eligible: bool,
+    /// `eligible` / `excluded` in words.
+    pub status_text: String,
+    /// Weighted total, 0–100.
+    pub score: Figure,
+    /// Share of the weight decided on verified evidence, percent.
+    pub confidence: Figure,
+    pub robustness: Robustness,
+    /// Number of knock-out rules with unknown outcome.
+    pub open_must_haves: u32,
+    /// Cheapest offer's total cost range, where costed.
+    pub cost: Option<MoneyRange>,
+    /// When no offer has a complete total: the lowest known part of one (a lower
+    /// bound: some cost items are missing), to be shown as "≥ …".
+    pub cost_at_least: Option<Money>,
+    /// Time to result of that offer.
+    pub time_to_result: Option<Figure>,
+}
+
+/// How often a provider ranked first / in the top three when the weights were
+/// sampled around the stated ones.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Robustness {
+    pub rank_first: Figure,
+    pub top3: Figure,
+    pub robust: bool,
+    /// `robust (ranked first in 92%)`.
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KnockoutRow {
+    pub provider_id: String,
+    pub provider_name: String,
+    pub rule_id: String,
+    pub title: String,
+    pub reason: String,
+    pub legal_basis: String,
+}
+
+/// Everything about one provider.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProviderSection {
+    pub id: String,
+    pub name: String,
+    pub legal_entity: Option<String>,
+    pub hq_country: Option<String>,
+    pub eligible: bool,
+    pub status_text: String,
+    pub rank: Option<u32>,
+    pub score: Figure,
+    pub confidence: Figure,
+    pub robustness: Robustness,
+    pub areas: Vec<AreaRow>,
+    /// Every applicable rule's result, failures first. Renderers show failures and
+    /// unknowns in full and list the passed rules by ID (`passed`).
+    pub findings: Vec<FindingRow>,
+    /// IDs of the rules passed, in order, for the compact line under the findings.
+    pub passed: Vec<String>,
+    /// The facts the rules read, with source, date and evidence status.
+    pub facts: Vec<FactRow>,
+    pub open_questions: Vec<QuestionRow>,
+    pub waivers: Vec<WaiverRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaRow {
+    pub id: String,
+    pub name: String,
+    pub score: Figure,
+    /// Normalised weight, percent.
+    pub weight: Figure,
+}
+
+/// pass / fail / unknown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Pass,
+    Fail,
+    Unknown,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FindingRow {
+    pub rule_id: String,
+    pub title: String,
+    pub outcome: Outcome,
+    pub outcome_text: String,
+    /// `knockout`, `major`, `minor`, `info`.
+    pub severity: String,
+    pub severity_text: String,
+    /// One line: why this outcome.
+    pub reason: String,
+    /// E.g. `GDPR Art. 28(3)(h)`.
+    pub legal_basis: String,
+    /// A waiver applies to this finding.
+    pub waived: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FactRow {
+    /// JSON pointer into the provider profile.
+    pub pointer: String,
+    /// The value as text (`unknown` in the report's language when unknown).
+    pub value: String,
+    pub source: Option<String>,
+    pub as_of: Option<DateValue>,
+    /// `verified`, `self_declared`, `third_party`, `keyword_probe`.
+    pub status: Option<String>,
+    pub status_text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuestionRow {
+    pub rule_id: String,
+    pub question: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WaiverRow {
+    pub rule_id: String,
+    pub justification: String,
+    pub approved_by: Option<String>,
+    pub expires: DateValue,
+    /// Past its expiry on the evaluation date: it no longer applies.
+    pub expired: bool,
+    pub status_text: String,
+}
+
+/// The cost comparison.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostSection {
+    pub currency: String,
+    /// The workload in one line.
+    pub workload: String,
+    /// One row per offer, cheapest first; offers without a basis last.
+    pub rows: Vec<CostRow>,
+    pub chart: BarChart,
+    pub spot_vs_on_demand: Vec<SpotRow>,
+    pub budget: Option<BudgetAdvice>,
+    pub rent_vs_buy: Option<RentVsBuy>,
+    /// Exchange rates used, rounding, assumptions.
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostRow {
+    pub provider_id: String,
+    pub provider_name: String,
+    pub offer_id: String,
+    pub gpu: String,
+    pub gpus_per_instance: u32,
+    pub region: Option<String>,
+    /// `measured`, `benchmark_derived`, `no_basis`.
+    pub basis: String,
+    pub basis_text: String,
+    pub eligible: bool,
+    pub on_demand: Option<MoneyRange>,
+    pub spot: Option<MoneyRange>,
+    /// When the total is missing: the sum of the items that are known (a lower bound).
+    pub known_part: Option<Money>,
+    pub time_to_result: Option<Figure>,
+    /// Why a figure is missing (never shown as 0).
+    pub missing: Option<String>,
+}
+
+/// A horizontal bar chart with range whiskers; fractions are of the axis maximum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BarChart {
+    pub title: String,
+    pub axis_max: Money,
+    pub ticks: Vec<Tick>,
+    pub bars: Vec<Bar>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tick {
+    /// Position, 0–1 of the axis.
+    pub at: f64,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bar {
+    pub label: String,
+    pub low: f64,
+    pub mid: f64,
+    pub high: f64,
+    /// The mid value as text.
+    pub text: String,
+    /// Drawn in the accent colour (eligible and on the shortlist).
+    pub highlight: bool,
+    /// Only a lower bound is known (some cost items are missing): drawn open, text "≥ …".
+    pub lower_bound: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpotRow {
+    pub offer: String,
+    pub on_demand: Money,
+    pub spot: Money,
+    pub saving: Figure,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BudgetAdvice {
+    /// For the offer the alerts are sized on.
+    pub offer: String,
+    pub alerts: Vec<BudgetAlert>,
+    pub automatic_stop: Money,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BudgetAlert {
+    pub percent: u32,
+    pub amount: Money,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RentVsBuy {
+    pub owned_per_gpu_hour: Money,
+    pub cloud_per_gpu_hour: Option<Money>,
+    pub expected_utilisation: Figure,
+    /// Utilisation above which owning is cheaper; absent when never.
+    pub break_even_utilisation: Option<Figure>,
+    /// The conclusion in one sentence.
+    pub verdict: String,
+}
+
+/// Score against cost for each eligible provider's cheapest offer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValueMap {
+    pub points: Vec<ValuePoint>,
+    /// Cost axis (x), ticks at fractions of the axis.
+    pub x_ticks: Vec<Tick>,
+    /// Score axis (y), 0–100.
+    pub y_ticks: Vec<Tick>,
+    pub note: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValuePoint {
+    pub provider_id: String,
+    pub label: String,
+    pub score: Figure,
+    pub cost: Money,
+    /// Position in the plot, 0–1 (x: cost, y: score).
+    pub x: f64,
+    pub y: f64,
+    /// No other option has both a higher-or-equal score and a lower-or-equal cost
+    /// (and is strictly better in one).
+    pub pareto: bool,
+    /// The cost is a lower bound (some cost items are missing).
+    pub lower_bound: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Advice {
+    /// `spot`, `data_locality`, `mixed_precision`, `budget_alerts`, `compression`, …
+    pub kind: String,
+    pub title: String,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DpaStatus {
+    pub provider_id: String,
+    pub provider_name: String,
+    pub reviewed: bool,
+    pub status_text: String,
+    pub reviewer: Option<String>,
+    pub date: Option<DateValue>,
+    /// What the assessment used: the review, or the profile's DPA facts.
+    pub basis: String,
+}
+
+/// How the report was made and from what.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Method {
+    /// Plain-words description of the method.
+    pub text: Vec<String>,
+    pub rule_packs: Vec<RulePackRow>,
+    /// Every legal instrument cited by a finding, with the articles.
+    pub legal_texts: Vec<String>,
+    pub benchmark_sources: Vec<BenchmarkSourceRow>,
+    /// "Derived from MLPerf results, not verified by MLCommons."
+    pub benchmark_disclaimer: String,
+    pub price_sources: Vec<PriceSourceRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulePackRow {
+    pub id: String,
+    pub title: String,
+    pub version: String,
+    pub rules: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BenchmarkSourceRow {
+    pub benchmark: String,
+    pub source: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PriceSourceRow {
+    pub provider: String,
+    pub source: String,
+    pub as_of: Option<DateValue>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProvenanceSection {
+    pub tool: String,
+    pub tool_version: String,
+    pub evaluation_date: DateValue,
+    pub inputs: Vec<InputRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRow {
+    /// As named on the command line, or `embedded:<path>`.
+    pub file: String,
+    /// `provider`, `rule_pack`, `requirements`, `workload`, `benchmark`, `dpa_review`.
+    pub kind: String,
+    pub sha256: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(v: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    out.insert(k.clone());
+                    keys(x, out);
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| keys(x, out)),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn every_field_is_documented_for_template_authors() {
+        let doc = include_str!("../docs/templates.md");
+        let v = serde_json::to_value(fixture::sample(Lang::En)).unwrap();
+        let mut all = std::collections::BTreeSet::new();
+        // `labels` keys are the i18n table, documented by reference.
+        let mut without_labels = v.clone();
+        without_labels.as_object_mut().unwrap().remove("labels");
+        keys(&without_labels, &mut all);
+        // A field counts as documented when its name appears as a whole word.
+        let word = |k: &str| {
+            doc.match_indices(k).any(|(i, _)| {
+                let before = doc[..i].chars().next_back();
+                let after = doc[i + k.len()..].chars().next();
+                let boundary =
+                    |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                boundary(before) && boundary(after)
+            })
+        };
+        let missing: Vec<_> = all.iter().filter(|k| !word(k)).collect();
+        assert!(
+            missing.is_empty(),
+            "fields missing from docs/templates.md: {missing:?}"
+        );
+    }
+
+    #[test]
+    fn json_round_trips() {
+        let r = fixture::sample(Lang::De);
+        let text = serde_json::to_string(&r).unwrap();
+        let back: Report = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, r);
+        assert_eq!(r.report_version, REPORT_VERSION);
+    }
+}

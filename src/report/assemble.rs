@@ -1,0 +1,871 @@
+//! Assembles the `Report` from the assessment (rules engine), the provider
+//! profiles, the cost figures and the provenance of every input. All wording
+//! comes from the i18n table or the rule packs; all numbers from the inputs.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::Decimal;
+use serde_json::Value;
+
+use super::build::{document_id, Texts};
+use super::chart::{bar_chart, value_map, BarInput, PointInput};
+use super::cost_input::{Basis, CostInput, OfferFigures};
+use super::*;
+use crate::eval::{self, Assessment, ProviderAssessment};
+use crate::i18n::{self, Lang};
+use crate::model::ProviderProfile;
+
+/// Everything the report is built from.
+pub struct Inputs<'a> {
+    pub lang: Lang,
+    pub assessment: &'a Assessment,
+    pub providers: &'a [ProviderProfile],
+    pub cost: Option<&'a CostInput>,
+    /// DPA reviews (`cloudvet dpa`), at most one per provider.
+    pub reviews: &'a [crate::model::review::DpaReview],
+    /// Every input file with its SHA-256, in the order read.
+    pub files: Vec<InputRow>,
+    pub tool_version: &'a str,
+}
+
+fn german(lang: Lang) -> bool {
+    lang == Lang::De
+}
+
+/// The cheapest costed offer of a provider (by on-demand point estimate).
+fn cheapest<'c>(cost: Option<&'c CostInput>, provider: &str) -> Option<&'c OfferFigures> {
+    cost?
+        .offers
+        .iter()
+        .filter(|o| o.provider_id == provider && o.on_demand.is_some())
+        .min_by(|a, b| {
+            let (x, y) = (a.on_demand.map(|s| s.mid), b.on_demand.map(|s| s.mid));
+            x.cmp(&y).then_with(|| a.offer_id.cmp(&b.offer_id))
+        })
+}
+
+/// When no offer of a provider has a complete total: the lowest known part.
+fn lowest_known<'c>(
+    cost: Option<&'c CostInput>,
+    provider: &str,
+) -> Option<(Decimal, &'c OfferFigures)> {
+    cost?
+        .offers
+        .iter()
+        .filter(|o| o.provider_id == provider && o.on_demand.is_none())
+        .filter_map(|o| o.known_part.filter(|k| !k.is_zero()).map(|k| (k, o)))
+        .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.offer_id.cmp(&b.1.offer_id)))
+}
+
+fn offer_label(o: &OfferFigures) -> String {
+    format!("{} · {}× {}", o.provider_name, o.gpus_per_instance, o.gpu)
+}
+
+/// A fact value as text; `unknown` in the report's language.
+fn value_text(v: &Value, tx: &Texts) -> String {
+    match v {
+        Value::String(s) if s == crate::model::common::UNKNOWN => tx.label("unknown"),
+        Value::String(s) => s.clone(),
+        Value::Bool(true) => tx.label("yes"),
+        Value::Bool(false) => tx.label("no"),
+        Value::Null => tx.label("unknown"),
+        Value::Number(n) => n.to_string(),
+        Value::Array(items) => items
+            .iter()
+            .map(|i| value_text(i, tx))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Value::Object(_) => v.to_string(),
+    }
+}
+
+fn status_label(status: Option<&str>, tx: &Texts) -> String {
+    match status {
+        Some(s @ ("verified" | "self_declared" | "third_party" | "keyword_probe")) => tx.label(s),
+        Some(other) => other.to_string(),
+        None => "–".to_string(),
+    }
+}
+
+fn robustness_of(a: &Assessment, p: &ProviderAssessment, tx: &Texts) -> Robustness {
+    let r = a.robustness.providers.iter().find(|r| r.id == p.id);
+    let first = r.map(|r| r.first_pct).unwrap_or(0.0);
+    let top3 = r.map(|r| r.top3_pct).unwrap_or(0.0);
+    let leader = a.robustness.leader.as_deref() == Some(p.id.as_str());
+    let robust = leader && a.robustness.robust == Some(true);
+    // Compact: "first / top 3", with the verdict for the leader.
+    let mut text = if r.is_some() {
+        format!("{} / {}", tx.percent(first).text, tx.percent(top3).text)
+    } else {
+        "–".to_string()
+    };
+    if leader && a.robustness.robust.is_some() {
+        let word = tx.label(if robust { "robust" } else { "not_robust" });
+        text = format!("{word} ({text})");
+    }
+    Robustness {
+        rank_first: tx.percent(first),
+        top3: tx.percent(top3),
+        robust,
+        text,
+    }
+}
+
+fn citations(a: &Assessment, rule: &str) -> String {
+    a.rules
+        .iter()
+        .find(|r| r.id == rule)
+        .map(|r| r.citations.join("; "))
+        .unwrap_or_default()
+}
+
+fn rule_title(a: &Assessment, rule: &str, lang: Lang) -> String {
+    a.rules
+        .iter()
+        .find(|r| r.id == rule)
+        .map(|r| r.title.get(german(lang)).to_string())
+        .unwrap_or_else(|| rule.to_string())
+}
+
+/// Up to three rules with their titles, then "and N more".
+fn rule_list(a: &Assessment, rules: &[String], lang: Lang) -> String {
+    let mut parts: Vec<String> = rules
+        .iter()
+        .take(3)
+        .map(|r| format!("{r} {}", rule_title(a, r, lang)))
+        .collect();
+    if rules.len() > 3 {
+        parts.push(i18n::fill(
+            lang,
+            "and_more",
+            &[("n", &(rules.len() - 3).to_string())],
+        ));
+    }
+    parts.join("; ")
+}
+
+fn outcome(o: eval::Outcome) -> Outcome {
+    match o {
+        eval::Outcome::Pass => Outcome::Pass,
+        eval::Outcome::Fail => Outcome::Fail,
+        eval::Outcome::Unknown => Outcome::Unknown,
+    }
+}
+
+fn span(tx: &Texts, s: &super::cost_input::Span, currency: &str) -> MoneyRange {
+    tx.range(s.low, s.mid, s.high, currency)
+}
+
+fn shortlist_row(inp: &Inputs<'_>, tx: &Texts, p: &ProviderAssessment) -> ShortlistRow {
+    let cheapest = cheapest(inp.cost, &p.id);
+    let currency = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
+    ShortlistRow {
+        rank: p.rank,
+        provider_id: p.id.clone(),
+        provider_name: p.name.clone(),
+        eligible: p.eligible,
+        status_text: tx.label(if p.eligible { "eligible" } else { "excluded" }),
+        score: tx.score(p.total),
+        confidence: tx.percent(p.confidence_pct),
+        robustness: robustness_of(inp.assessment, p, tx),
+        open_must_haves: p.open_must_haves.len() as u32,
+        cost: cheapest.and_then(|o| o.on_demand.as_ref().map(|s| span(tx, s, currency))),
+        cost_at_least: if cheapest.is_none() {
+            lowest_known(inp.cost, &p.id).map(|(k, _)| tx.money(k, currency))
+        } else {
+            None
+        },
+        time_to_result: cheapest
+            .or_else(|| lowest_known(inp.cost, &p.id).map(|(_, o)| o))
+            .and_then(|o| o.time_to_result_hours.map(|h| tx.hours(h))),
+    }
+}
+
+fn severity_rank(s: &str) -> u8 {
+    match s {
+        "knockout" => 0,
+        "major" => 1,
+        "minor" => 2,
+        _ => 3,
+    }
+}
+
+fn provider_section(
+    inp: &Inputs<'_>,
+    tx: &Texts,
+    row: &ShortlistRow,
+    p: &ProviderAssessment,
+) -> ProviderSection {
+    let lang = inp.lang;
+    let de = german(lang);
+    let profile = inp.providers.iter().find(|x| x.id == p.id);
+    let mut findings: Vec<FindingRow> = p
+        .results
+        .iter()
+        .map(|r| {
+            let waived =
+                r.waiver.as_ref().is_some_and(|w| w.applied) && r.outcome != eval::Outcome::Pass;
+            let mut outcome_text = tx.label(r.outcome.key());
+            if waived {
+                outcome_text = format!("{outcome_text} ({})", tx.label("waived"));
+            }
+            FindingRow {
+                rule_id: r.rule.clone(),
+                title: r.title.get(de).to_string(),
+                outcome: outcome(r.outcome),
+                outcome_text,
+                severity: r.severity.key().to_string(),
+                severity_text: tx.label(r.severity.key()),
+                reason: r.reason.get(de).to_string(),
+                legal_basis: citations(inp.assessment, &r.rule),
+                waived,
+            }
+        })
+        .collect();
+    // Failures first, then unknowns, then passes; within each by severity and ID.
+    let order = |o: Outcome| match o {
+        Outcome::Fail => 0,
+        Outcome::Unknown => 1,
+        Outcome::Pass => 2,
+    };
+    findings.sort_by(|a, b| {
+        (order(a.outcome), severity_rank(&a.severity), &a.rule_id).cmp(&(
+            order(b.outcome),
+            severity_rank(&b.severity),
+            &b.rule_id,
+        ))
+    });
+    let mut facts: BTreeMap<String, FactRow> = BTreeMap::new();
+    for r in &p.results {
+        for f in &r.facts {
+            facts.entry(f.pointer.clone()).or_insert_with(|| {
+                let mut status_text = status_label(f.status.as_deref(), tx);
+                if let Some(n) = &f.note {
+                    status_text = format!("{status_text} ({n})");
+                }
+                FactRow {
+                    pointer: f.pointer.clone(),
+                    value: value_text(&f.value, tx),
+                    source: f.source.clone(),
+                    as_of: f
+                        .as_of
+                        .as_ref()
+                        .and_then(|s| s.parse::<crate::model::AsOf>().ok())
+                        .map(|a| tx.as_of(&a)),
+                    status: f.status.clone(),
+                    status_text,
+                }
+            });
+        }
+    }
+    let waivers = p
+        .results
+        .iter()
+        .filter_map(|r| {
+            let w = r.waiver.as_ref()?;
+            Some(WaiverRow {
+                rule_id: r.rule.clone(),
+                justification: w.justification.clone(),
+                approved_by: w.approved_by.clone(),
+                expires: tx.date(w.expires.0),
+                expired: !w.applied,
+                status_text: tx.label(if w.applied { "waiver_valid" } else { "expired" }),
+            })
+        })
+        .collect();
+    ProviderSection {
+        id: p.id.clone(),
+        name: p.name.clone(),
+        legal_entity: profile.and_then(|x| x.identity.legal_entity.get().cloned()),
+        hq_country: profile.and_then(|x| x.identity.hq_country.get().cloned()),
+        eligible: p.eligible,
+        status_text: row.status_text.clone(),
+        rank: p.rank,
+        score: row.score.clone(),
+        confidence: row.confidence.clone(),
+        robustness: row.robustness.clone(),
+        areas: p
+            .areas
+            .iter()
+            .map(|a| AreaRow {
+                id: a.area.key().to_string(),
+                name: a.title.get(de).to_string(),
+                score: tx.score(a.score),
+                weight: tx.percent(a.share_pct),
+            })
+            .collect(),
+        passed: findings
+            .iter()
+            .filter(|f| f.outcome == Outcome::Pass)
+            .map(|f| f.rule_id.clone())
+            .collect(),
+        findings,
+        facts: facts.into_values().collect(),
+        open_questions: p
+            .open_questions
+            .iter()
+            .map(|q| QuestionRow {
+                rule_id: q.rule.clone(),
+                question: q.question.get(de).to_string(),
+            })
+            .collect(),
+        waivers,
+    }
+}
+
+fn cost_section(inp: &Inputs<'_>, tx: &Texts, cost: &CostInput) -> CostSection {
+    let lang = inp.lang;
+    let cur = cost.currency.as_str();
+    let eligible: BTreeSet<&str> = inp
+        .assessment
+        .providers
+        .iter()
+        .filter(|p| p.eligible)
+        .map(|p| p.id.as_str())
+        .collect();
+    let mut offers: Vec<&OfferFigures> = cost.offers.iter().collect();
+    // Complete totals cheapest first, then lower bounds (known parts) ascending,
+    // then offers without any figure; ties by provider and offer.
+    offers.sort_by(|a, b| {
+        let key = |o: &OfferFigures| match (o.on_demand, o.known_part) {
+            (Some(s), _) => (0, s.mid),
+            (None, Some(k)) => (1, k),
+            (None, None) => (2, Decimal::ZERO),
+        };
+        key(a)
+            .cmp(&key(b))
+            .then_with(|| (&a.provider_id, &a.offer_id).cmp(&(&b.provider_id, &b.offer_id)))
+    });
+    let rows: Vec<CostRow> = offers
+        .iter()
+        .map(|o| CostRow {
+            provider_id: o.provider_id.clone(),
+            provider_name: o.provider_name.clone(),
+            offer_id: o.offer_id.clone(),
+            gpu: o.gpu.clone(),
+            gpus_per_instance: o.gpus_per_instance,
+            region: o.region.clone(),
+            basis: o.basis.key().to_string(),
+            basis_text: tx.label(o.basis.key()),
+            eligible: eligible.contains(o.provider_id.as_str()),
+            on_demand: o.on_demand.as_ref().map(|s| span(tx, s, cur)),
+            spot: o.spot.as_ref().map(|s| span(tx, s, cur)),
+            known_part: o.known_part.map(|k| tx.money(k, cur)),
+            time_to_result: o.time_to_result_hours.map(|h| tx.hours(h)),
+            missing: o
+                .missing
+                .clone()
+                .or_else(|| (o.basis == Basis::NoBasis).then(|| tx.label("no_basis"))),
+        })
+        .collect();
+    let top3: BTreeSet<&str> = inp
+        .assessment
+        .providers
+        .iter()
+        .filter(|p| p.rank.is_some_and(|r| r <= 3))
+        .map(|p| p.id.as_str())
+        .collect();
+    // Complete totals first (cheapest first), then lower bounds; at most 20 bars.
+    let mut bars: Vec<BarInput> = offers
+        .iter()
+        .filter_map(|o| {
+            let s = o.on_demand?;
+            Some(BarInput {
+                label: offer_label(o),
+                low: s.low,
+                mid: s.mid,
+                high: s.high,
+                highlight: top3.contains(o.provider_id.as_str()),
+                lower_bound: false,
+            })
+        })
+        .collect();
+    let mut bounds: Vec<(Decimal, &OfferFigures)> = offers
+        .iter()
+        .filter(|o| o.on_demand.is_none())
+        .filter_map(|o| o.known_part.filter(|k| !k.is_zero()).map(|k| (k, *o)))
+        .collect();
+    bounds.sort_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| (&a.1.provider_id, &a.1.offer_id).cmp(&(&b.1.provider_id, &b.1.offer_id)))
+    });
+    bars.extend(bounds.into_iter().map(|(k, o)| BarInput {
+        label: offer_label(o),
+        low: k,
+        mid: k,
+        high: k,
+        highlight: top3.contains(o.provider_id.as_str()),
+        lower_bound: true,
+    }));
+    bars.truncate(20);
+    let spot_vs_on_demand = offers
+        .iter()
+        .filter_map(|o| {
+            let (d, s) = (o.on_demand?, o.spot?);
+            let saving = o.spot_saving_pct.unwrap_or_else(|| {
+                if d.mid.is_zero() {
+                    0.0
+                } else {
+                    ((d.mid - s.mid) / d.mid * Decimal::ONE_HUNDRED)
+                        .to_f64()
+                        .unwrap_or(0.0)
+                }
+            });
+            Some(SpotRow {
+                offer: offer_label(o),
+                on_demand: tx.money(d.mid, cur),
+                spot: tx.money(s.mid, cur),
+                saving: tx.percent(saving),
+            })
+        })
+        .collect();
+    CostSection {
+        currency: cur.to_string(),
+        workload: cost.workload.clone(),
+        rows,
+        chart: bar_chart(tx.label("cost_chart"), &bars, cur, lang),
+        spot_vs_on_demand,
+        budget: cost.budget.as_ref().map(|b| BudgetAdvice {
+            offer: b.offer.clone(),
+            alerts: b
+                .alerts
+                .iter()
+                .map(|(pct, amount)| BudgetAlert {
+                    percent: *pct,
+                    amount: tx.money(*amount, cur),
+                })
+                .collect(),
+            automatic_stop: tx.money(b.automatic_stop, cur),
+        }),
+        rent_vs_buy: cost.ownership.as_ref().map(|o| {
+            let verdict = match o.break_even_utilisation_pct {
+                Some(be) if o.expected_utilisation_pct >= be => i18n::fill(
+                    lang,
+                    "verdict_buy",
+                    &[
+                        ("be", &tx.percent(be).text),
+                        ("exp", &tx.percent(o.expected_utilisation_pct).text),
+                    ],
+                ),
+                Some(be) => i18n::fill(
+                    lang,
+                    "verdict_rent",
+                    &[
+                        ("be", &tx.percent(be).text),
+                        ("exp", &tx.percent(o.expected_utilisation_pct).text),
+                    ],
+                ),
+                None => tx.label("verdict_rent_always"),
+            };
+            RentVsBuy {
+                owned_per_gpu_hour: tx.money(o.owned_per_used_gpu_hour, cur),
+                cloud_per_gpu_hour: o.cloud_per_gpu_hour.map(|c| tx.money(c, cur)),
+                expected_utilisation: tx.percent(o.expected_utilisation_pct),
+                break_even_utilisation: o.break_even_utilisation_pct.map(|b| tx.percent(b)),
+                verdict,
+            }
+        }),
+        notes: cost.notes.clone(),
+    }
+}
+
+/// Builds the report.
+pub fn build(inp: &Inputs<'_>) -> Report {
+    let lang = inp.lang;
+    let de = german(lang);
+    let tx = Texts::new(lang);
+    let a = inp.assessment;
+
+    let shortlist: Vec<ShortlistRow> = a
+        .providers
+        .iter()
+        .map(|p| shortlist_row(inp, &tx, p))
+        .collect();
+    let providers: Vec<ProviderSection> = a
+        .providers
+        .iter()
+        .zip(&shortlist)
+        .map(|(p, row)| provider_section(inp, &tx, row, p))
+        .collect();
+
+    // Knock-outs.
+    let mut knockouts = Vec::new();
+    let mut excluded_by: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for p in a.providers.iter().filter(|p| !p.eligible) {
+        for rule in &p.knockouts_failed {
+            let reason = p
+                .results
+                .iter()
+                .find(|r| &r.rule == rule)
+                .map(|r| r.reason.get(de).to_string())
+                .unwrap_or_default();
+            knockouts.push(KnockoutRow {
+                provider_id: p.id.clone(),
+                provider_name: p.name.clone(),
+                rule_id: rule.clone(),
+                title: rule_title(a, rule, lang),
+                reason,
+                legal_basis: citations(a, rule),
+            });
+            excluded_by
+                .entry(rule.clone())
+                .or_default()
+                .push(p.name.clone());
+        }
+    }
+    let mut excluded_by: Vec<ExcludedBy> = excluded_by
+        .into_iter()
+        .map(|(rule, providers)| ExcludedBy {
+            title: rule_title(a, &rule, lang),
+            rule_id: rule,
+            count: providers.len() as u32,
+            providers,
+        })
+        .collect();
+    excluded_by.sort_by(|x, y| {
+        y.count
+            .cmp(&x.count)
+            .then_with(|| x.rule_id.cmp(&y.rule_id))
+    });
+
+    // Summary.
+    let eligible: Vec<&ProviderAssessment> = a.providers.iter().filter(|p| p.eligible).collect();
+    let leader = eligible.first().copied();
+    let top: Vec<ShortlistRow> = shortlist
+        .iter()
+        .filter(|r| r.eligible)
+        .take(3)
+        .cloned()
+        .collect();
+    let open_must_haves: Vec<OpenMustHaves> = eligible
+        .iter()
+        .take(3)
+        .filter(|p| !p.open_must_haves.is_empty())
+        .map(|p| OpenMustHaves {
+            provider_id: p.id.clone(),
+            provider_name: p.name.clone(),
+            rules: p
+                .open_must_haves
+                .iter()
+                .map(|r| RuleRef {
+                    rule_id: r.clone(),
+                    title: rule_title(a, r, lang),
+                })
+                .collect(),
+            text: rule_list(a, &p.open_must_haves, lang),
+        })
+        .collect();
+    let recommendation = leader.map(|p| {
+        let row = &shortlist[a.providers.iter().position(|x| x.id == p.id).unwrap_or(0)];
+        let mut reasons = vec![i18n::fill(
+            lang,
+            "reason_score",
+            &[
+                ("n", &eligible.len().to_string()),
+                ("score", &row.score.text),
+                ("confidence", &row.confidence.text),
+            ],
+        )];
+        reasons.push(a.robustness.summary.get(de).to_string());
+        if let Some(o) = cheapest(inp.cost, &p.id) {
+            if let Some(s) = &o.on_demand {
+                let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
+                reasons.push(i18n::fill(
+                    lang,
+                    "reason_cost",
+                    &[
+                        (
+                            "offer",
+                            &format!("{} ({}× {})", o.offer_id, o.gpus_per_instance, o.gpu),
+                        ),
+                        ("cost", &span(&tx, s, cur).text),
+                        (
+                            "time",
+                            &o.time_to_result_hours
+                                .map(|h| tx.hours(h).text)
+                                .unwrap_or_else(|| tx.label("not_applicable")),
+                        ),
+                    ],
+                ));
+            }
+        }
+        if cheapest(inp.cost, &p.id).is_none() {
+            if let Some((k, o)) = lowest_known(inp.cost, &p.id) {
+                let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
+                let missing = o
+                    .missing
+                    .as_deref()
+                    .map(|m| m.split_once(": ").map(|x| x.1).unwrap_or(m))
+                    .unwrap_or("");
+                reasons.push(i18n::fill(
+                    lang,
+                    "reason_cost_at_least",
+                    &[
+                        ("cost", &tx.money(k, cur).text),
+                        (
+                            "offer",
+                            &format!("{} ({}× {})", o.offer_id, o.gpus_per_instance, o.gpu),
+                        ),
+                        (
+                            "time",
+                            &o.time_to_result_hours
+                                .map(|h| tx.hours(h).text)
+                                .unwrap_or_else(|| tx.label("not_applicable")),
+                        ),
+                        ("missing", missing),
+                    ],
+                ));
+            }
+        }
+        if !p.open_must_haves.is_empty() {
+            reasons.push(i18n::fill(
+                lang,
+                "reason_open",
+                &[("list", &rule_list(a, &p.open_must_haves, lang))],
+            ));
+        }
+        if p.example_data {
+            reasons.push(tx.label("reason_example"));
+        }
+        Recommendation {
+            provider_id: p.id.clone(),
+            provider_name: p.name.clone(),
+            reasons,
+        }
+    });
+    let headline = match leader {
+        Some(p) => i18n::fill(
+            lang,
+            "headline_some",
+            &[
+                ("eligible", &eligible.len().to_string()),
+                ("assessed", &a.providers.len().to_string()),
+                ("name", &p.name),
+                ("score", &tx.score(p.total).text),
+            ],
+        ),
+        None => i18n::fill(
+            lang,
+            "headline_none",
+            &[("assessed", &a.providers.len().to_string())],
+        ),
+    };
+    let cost_range = {
+        let spans: Vec<_> = top.iter().filter_map(|r| r.cost.as_ref()).collect();
+        match (
+            spans.iter().map(|s| s.low.amount.0).min(),
+            spans.iter().map(|s| s.mid.amount.0).min(),
+            spans.iter().map(|s| s.high.amount.0).max(),
+        ) {
+            (Some(l), Some(m), Some(h)) => Some(tx.range(l, m, h, &spans[0].mid.currency)),
+            _ => None,
+        }
+    };
+    let mut main_risks = Vec::new();
+    if a.robustness.robust == Some(false) {
+        main_risks.push(tx.label("risk_not_robust"));
+    }
+    for p in eligible.iter().take(3) {
+        for r in p.results.iter().filter(|r| {
+            r.outcome == eval::Outcome::Fail
+                && !r.effectively_passed()
+                && matches!(r.severity, crate::model::rule_pack::Severity::Major)
+        }) {
+            main_risks.push(i18n::fill(
+                lang,
+                "risk_failed",
+                &[
+                    ("name", &p.name),
+                    ("rule", &r.rule),
+                    ("title", r.title.get(de)),
+                ],
+            ));
+        }
+    }
+    main_risks.truncate(8);
+
+    // Value map.
+    let points: Vec<PointInput> = eligible
+        .iter()
+        .filter_map(|p| {
+            let (cost, lower_bound) = match cheapest(inp.cost, &p.id) {
+                Some(o) => (o.on_demand?.mid, false),
+                None => (lowest_known(inp.cost, &p.id)?.0, true),
+            };
+            Some(PointInput {
+                provider_id: p.id.clone(),
+                label: p.name.clone(),
+                score: p.total,
+                cost,
+                lower_bound,
+            })
+        })
+        .collect();
+    let currency = inp
+        .cost
+        .map(|c| c.currency.clone())
+        .unwrap_or_else(|| "EUR".into());
+    let mut note = tx.label("value_map_note");
+    if points.iter().any(|p| p.lower_bound) {
+        note = format!("{note} {}", tx.label("value_map_lower"));
+    }
+    let value_map = value_map(&points, &currency, lang, note);
+
+    // DPA review status: the DPO's review file where there is one, else the profile.
+    let dpa_reviews = a
+        .providers
+        .iter()
+        .map(|p| {
+            let profile = inp.providers.iter().find(|x| x.id == p.id);
+            let review = inp.reviews.iter().find(|r| r.provider == p.id);
+            super::dpa::status(&tx, &p.id, &p.name, profile, review)
+        })
+        .collect();
+
+    // Method and sources.
+    let rb = &a.robustness;
+    let mut method_text = vec![
+        tx.label("method_rules"),
+        tx.label("method_scores"),
+        i18n::fill(
+            lang,
+            "method_robustness",
+            &[
+                ("samples", &i18n::number(lang, Decimal::from(rb.samples), 0)),
+                ("spread", &i18n::percent(lang, rb.weight_spread_pct, 0)),
+                ("seed", &rb.seed.to_string()),
+            ],
+        ),
+    ];
+    if inp.cost.is_some() {
+        method_text.push(tx.label("method_cost"));
+    }
+    let mut legal: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let used: BTreeSet<&str> = a
+        .providers
+        .iter()
+        .flat_map(|p| p.results.iter().map(|r| r.rule.as_str()))
+        .collect();
+    for r in a.rules.iter().filter(|r| used.contains(r.id.as_str())) {
+        for c in &r.citations {
+            let (inst, rest) = c.split_once(' ').unwrap_or((c.as_str(), ""));
+            legal
+                .entry(inst.to_string())
+                .or_default()
+                .insert(rest.to_string());
+        }
+    }
+    let legal_texts = legal
+        .into_iter()
+        .map(|(inst, arts)| {
+            let arts: Vec<String> = arts.into_iter().filter(|x| !x.is_empty()).collect();
+            if arts.is_empty() {
+                inst
+            } else {
+                format!("{inst}: {}", arts.join(", "))
+            }
+        })
+        .collect();
+    let mut price_sources: Vec<PriceSourceRow> = Vec::new();
+    for prof in inp.providers {
+        let mut seen = BTreeSet::new();
+        for o in &prof.offers {
+            if let Some(src) = &o.provenance.source {
+                if seen.insert(src.clone()) {
+                    price_sources.push(PriceSourceRow {
+                        provider: prof.name.clone(),
+                        source: src.clone(),
+                        as_of: o.provenance.as_of.as_ref().map(|d| tx.as_of(d)),
+                    });
+                }
+            }
+        }
+    }
+    let benchmark_sources = inp
+        .cost
+        .map(|c| {
+            c.benchmark_sources
+                .iter()
+                .map(|(b, s)| BenchmarkSourceRow {
+                    benchmark: b.clone(),
+                    source: s.clone(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let recommendations = inp
+        .cost
+        .map(|c| {
+            c.advice
+                .iter()
+                .map(|x| Advice {
+                    kind: x.kind.clone(),
+                    title: x.title.clone(),
+                    text: x.text.clone(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+
+    let date = tx.date(a.evaluation_date.0);
+    let doc_id = document_id(&inp.files, &date.iso, lang);
+    let author = format!("cloudvet {}", inp.tool_version);
+    Report {
+        report_version: REPORT_VERSION,
+        lang,
+        labels: i18n::labels(lang),
+        meta: Meta {
+            title: tx.label("title"),
+            subject: tx.label("subject"),
+            author,
+            tool: "cloudvet".into(),
+            tool_version: inp.tool_version.to_string(),
+            evaluation_date: date.clone(),
+            document_id: doc_id,
+        },
+        summary: Summary {
+            recommendation,
+            headline,
+            top,
+            assessed: a.providers.len() as u32,
+            eligible: eligible.len() as u32,
+            excluded: (a.providers.len() - eligible.len()) as u32,
+            excluded_by,
+            cost_range,
+            main_risks,
+            open_must_haves,
+            robustness_note: a.robustness.summary.get(de).to_string(),
+        },
+        shortlist,
+        knockouts,
+        providers,
+        cost: inp.cost.map(|c| cost_section(inp, &tx, c)),
+        value_map,
+        recommendations,
+        dpa_reviews,
+        method: Method {
+            text: method_text,
+            rule_packs: a
+                .packs
+                .iter()
+                .map(|p| RulePackRow {
+                    id: p.id.clone(),
+                    title: p.title.get(de).to_string(),
+                    version: p.version.clone(),
+                    rules: p.applied as u32,
+                })
+                .collect(),
+            legal_texts,
+            benchmark_sources,
+            benchmark_disclaimer: tx.label("mlperf_disclaimer"),
+            price_sources,
+        },
+        provenance: ProvenanceSection {
+            tool: "cloudvet".into(),
+            tool_version: inp.tool_version.to_string(),
+            evaluation_date: date,
+            inputs: inp.files.clone(),
+        },
+    }
+}

@@ -1,0 +1,333 @@
+//! Reads the cost model's comparison into the report's cost figures, and writes
+//! the cost recommendations in the report's language from the same figures.
+
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::Decimal;
+
+use super::cost_input::{
+    AdviceText, Basis, BudgetFigures, CostInput, OfferFigures, OwnershipFigures, Span,
+};
+use crate::cost::advice::{
+    ALERT_THRESHOLDS_PCT, DATA_LOCALITY_MIN_SHARE_PCT, OPERATION_DOMINANT_SHARE_PCT,
+    SPOT_MIN_SAVING_PCT,
+};
+use crate::cost::ownership::BreakEven;
+use crate::cost::{BasisKind, CostComparison, LineKind, Money, OfferCost};
+use crate::i18n::{self, Lang};
+use crate::model::workload::JobKind;
+
+fn f(d: Decimal) -> f64 {
+    d.to_f64().unwrap_or(0.0)
+}
+
+/// Low/mid/high of an offer's on-demand total.
+fn on_demand(o: &OfferCost) -> Option<Span> {
+    let mid = o.totals.total.amount()?;
+    Some(Span {
+        low: o.range.low.amount().unwrap_or(mid),
+        mid,
+        high: o.range.high.amount().unwrap_or(mid),
+    })
+}
+
+/// The spot total with the same relative range as on-demand.
+fn spot(o: &OfferCost, od: Option<Span>) -> Option<Span> {
+    let mid = o.spot.as_ref()?.totals.total.amount()?;
+    let (lo, hi) = match od {
+        Some(s) if !s.mid.is_zero() => (s.low / s.mid, s.high / s.mid),
+        _ => (Decimal::ONE, Decimal::ONE),
+    };
+    let cents = |d: Decimal| d.round_dp(2);
+    Some(Span {
+        low: cents(mid * lo),
+        mid,
+        high: cents(mid * hi),
+    })
+}
+
+/// The on-demand compute line has an amount.
+fn compute_known(o: &OfferCost) -> bool {
+    o.lines
+        .iter()
+        .any(|l| l.item == LineKind::ComputeOnDemand && l.amount.amount().is_some())
+}
+
+fn missing(m: &Money) -> Option<String> {
+    match m {
+        Money::Missing(why) => Some(why.clone()),
+        Money::Amount(_) => None,
+    }
+}
+
+fn offer_name(c: &CostComparison, provider_offer: &str) -> String {
+    // `provider/offer` → "Provider name · offer".
+    match provider_offer.split_once('/') {
+        Some((p, o)) => {
+            let name = c
+                .offers
+                .iter()
+                .find(|x| x.provider_id == p)
+                .map(|x| x.provider_name.clone())
+                .unwrap_or_else(|| p.to_string());
+            format!("{name} · {o}")
+        }
+        None => provider_offer.to_string(),
+    }
+}
+
+fn job(lang: Lang, j: JobKind) -> String {
+    let key = match j {
+        JobKind::Training => "job_training",
+        JobKind::FineTuning => "job_fine_tuning",
+        JobKind::Inference => "job_inference",
+    };
+    i18n::t(lang, key).to_string()
+}
+
+/// The advice, in the report's language, from the figures the cost model used.
+fn advice(c: &CostComparison, lang: Lang) -> Vec<AdviceText> {
+    let cur = c.report_currency.as_str();
+    let money = |d: Decimal| i18n::money(lang, d, cur);
+    let pct = |d: Decimal| i18n::percent(lang, f(d), 0);
+    let best = c.offers.iter().find(|o| o.rank == Some(1));
+    let label = |o: &OfferCost| format!("{} · {}", o.provider_name, o.offer_id);
+    let mut out = Vec::new();
+    for r in &c.recommendations {
+        let text = match r.id {
+            "spot" => {
+                let qualifying = c
+                    .offers
+                    .iter()
+                    .filter(|o| {
+                        o.spot
+                            .as_ref()
+                            .and_then(|s| s.saving_pct)
+                            .is_some_and(|p| p.0 >= Decimal::from(SPOT_MIN_SAVING_PCT))
+                    })
+                    .count();
+                let cheapest = c
+                    .offers
+                    .iter()
+                    .filter_map(|o| o.spot.as_ref()?.totals.total.amount().map(|t| (t, o)))
+                    .min_by(|a, b| a.0.cmp(&b.0));
+                match cheapest {
+                    Some((t, o)) => i18n::fill(
+                        lang,
+                        "advice_spot",
+                        &[
+                            ("n", &qualifying.to_string()),
+                            (
+                                "min",
+                                &i18n::percent(lang, f64::from(SPOT_MIN_SAVING_PCT), 0),
+                            ),
+                            ("total", &money(t)),
+                            ("offer", &label(o)),
+                            (
+                                "saving",
+                                &o.spot
+                                    .as_ref()
+                                    .and_then(|s| s.saving_pct)
+                                    .map(|p| pct(p.0))
+                                    .unwrap_or_else(|| "–".into()),
+                            ),
+                        ],
+                    ),
+                    None => r.reason.clone(),
+                }
+            }
+            "data_locality" => match best.and_then(|o| o.share(LineKind::Egress).map(|s| (o, s))) {
+                Some((o, s)) => i18n::fill(
+                    lang,
+                    "advice_data_locality",
+                    &[
+                        ("share", &pct(s * Decimal::ONE_HUNDRED)),
+                        ("offer", &label(o)),
+                        (
+                            "min",
+                            &i18n::percent(lang, f64::from(DATA_LOCALITY_MIN_SHARE_PCT), 0),
+                        ),
+                    ],
+                ),
+                None => r.reason.clone(),
+            },
+            "mixed_precision" => i18n::t(lang, "advice_mixed_precision").to_string(),
+            "quantisation" => match best.and_then(|o| o.share(LineKind::Operation).map(|s| (o, s)))
+            {
+                Some((o, s)) => i18n::fill(
+                    lang,
+                    "advice_quantisation",
+                    &[
+                        ("share", &pct(s * Decimal::ONE_HUNDRED)),
+                        ("offer", &label(o)),
+                        (
+                            "min",
+                            &i18n::percent(lang, f64::from(OPERATION_DOMINANT_SHARE_PCT), 0),
+                        ),
+                    ],
+                ),
+                None => r.reason.clone(),
+            },
+            "budget_alerts" => match best.and_then(|o| o.totals.total.amount().map(|t| (o, t))) {
+                Some((o, t)) => i18n::fill(
+                    lang,
+                    "advice_budget",
+                    &[
+                        (
+                            "thresholds",
+                            &ALERT_THRESHOLDS_PCT
+                                .iter()
+                                .map(|p| p.to_string())
+                                .collect::<Vec<_>>()
+                                .join(" / "),
+                        ),
+                        ("offer", &label(o)),
+                        ("total", &money(t)),
+                        ("buffer", &pct(c.workload.buffer_pct.0)),
+                    ],
+                ),
+                None => i18n::t(lang, "advice_budget_none").to_string(),
+            },
+            _ => r.reason.clone(),
+        };
+        let title_key = format!("advice_title_{}", r.id);
+        let title = match i18n::t(lang, &title_key) {
+            "" => r.title.to_string(),
+            t => t.to_string(),
+        };
+        out.push(AdviceText {
+            kind: r.id.to_string(),
+            title,
+            text,
+        });
+    }
+    out
+}
+
+/// The report's cost figures from the comparison.
+pub fn cost_input(c: &CostComparison, lang: Lang) -> CostInput {
+    let cur = c.report_currency.clone();
+    let offers = c
+        .offers
+        .iter()
+        .map(|o| {
+            let od = on_demand(o);
+            let sp = spot(o, od);
+            let basis = match o.basis {
+                BasisKind::Measured => Basis::Measured,
+                BasisKind::BenchmarkDerived => Basis::BenchmarkDerived,
+                BasisKind::NoBasis => Basis::NoBasis,
+            };
+            let saving = match (od, sp) {
+                (Some(d), Some(s)) if !d.mid.is_zero() => {
+                    Some(f((d.mid - s.mid) / d.mid * Decimal::ONE_HUNDRED))
+                }
+                _ => None,
+            };
+            OfferFigures {
+                provider_id: o.provider_id.clone(),
+                provider_name: o.provider_name.clone(),
+                offer_id: o.offer_id.clone(),
+                gpu: o.gpu_model.clone(),
+                gpus_per_instance: o.gpus_per_instance,
+                region: Some(o.region.clone()),
+                basis,
+                on_demand: od,
+                spot: sp,
+                spot_saving_pct: saving,
+                // A lower bound only helps when the compute cost is in it: without
+                // a price for the GPUs themselves the known part says little.
+                known_part: if od.is_none() && compute_known(o) {
+                    o.totals.known_part.map(|k| k.0)
+                } else {
+                    None
+                },
+                time_to_result_hours: o.time_to_result_hours.map(|h| f(h.0)),
+                missing: if od.is_none() {
+                    missing(&o.totals.total).map(|m| format!("{}: {m}", i18n::t(lang, "missing")))
+                } else {
+                    None
+                },
+            }
+        })
+        .collect();
+    let w = &c.workload;
+    let workload = i18n::fill(
+        lang,
+        "workload_line",
+        &[
+            ("name", &w.name),
+            ("job", &job(lang, w.job)),
+            ("work", &i18n::number_f64(lang, w.total_work, 0)),
+            ("unit", &w.work_unit),
+            ("gpus", &w.gpus_per_job.to_string()),
+        ],
+    );
+    let budget = c.budget.offer.as_ref().and_then(|offer| {
+        Some(BudgetFigures {
+            offer: offer_name(c, offer),
+            alerts: c
+                .budget
+                .alerts
+                .iter()
+                .filter_map(|a| Some((a.pct, a.amount.amount()?)))
+                .collect(),
+            automatic_stop: c.budget.automatic_stop.amount()?,
+        })
+    });
+    let ownership = c.rent_vs_buy.as_ref().map(|r| OwnershipFigures {
+        owned_per_used_gpu_hour: r.owned_per_gpu_hour.0,
+        cloud_per_gpu_hour: r.rented_per_gpu_hour.amount(),
+        expected_utilisation_pct: f(r.utilisation_pct.0),
+        break_even_utilisation_pct: match &r.break_even_utilisation {
+            BreakEven::Pct(p) => Some(f(p.0)),
+            _ => None,
+        },
+    });
+    let mut benchmark_sources: Vec<(String, String)> = c
+        .benchmark_files
+        .iter()
+        .map(|file| (file.clone(), "benchmarks/SOURCES.md".to_string()))
+        .collect();
+    for b in &c.gpu_bases {
+        if let Some(rel) = &b.relative {
+            benchmark_sources.push((
+                format!(
+                    "{} / {}: × {}",
+                    b.gpu_model,
+                    c.reference.gpu_model,
+                    i18n::number_f64(lang, rel.factor, 2)
+                ),
+                rel.offer_rows.join("; "),
+            ));
+        }
+    }
+    let mut notes: Vec<String> = c
+        .exchange_rates
+        .iter()
+        .map(|r| {
+            let src = r.source.clone().unwrap_or_default();
+            format!(
+                "1 {} = {} ({}{})",
+                r.from,
+                i18n::money_places(lang, r.rate.0, &cur, 4),
+                r.date,
+                if src.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {src}")
+                }
+            )
+        })
+        .collect();
+    notes.push(i18n::t(lang, "mlperf_disclaimer").to_string());
+    CostInput {
+        currency: cur,
+        workload,
+        offers,
+        budget,
+        ownership,
+        advice: advice(c, lang),
+        benchmark_sources,
+        notes,
+    }
+}

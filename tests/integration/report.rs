@@ -1,0 +1,482 @@
+//! `cloudvet report` end to end, through the real binary: golden files for
+//! HTML, Markdown and JSON on the embedded defaults, the PDF's pages, metadata,
+//! text and byte-identity across runs, hostile strings, template overrides and
+//! bad input. UPDATE_GOLDEN=1 rewrites the golden files in tests/golden/.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const AS_OF: &str = "2026-11-30";
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_cloudvet"));
+    c.env_remove("SOURCE_DATE_EPOCH");
+    c
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("cloudvet-report-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().unwrap()
+}
+
+fn ok(out: &Output) {
+    assert!(
+        out.status.success(),
+        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn report(lang: &str, formats: &str, dir: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "--lang", lang, "report", "--as-of", AS_OF, "--format", formats, "--out",
+    ];
+    let d = dir.to_str().unwrap();
+    args.push(d);
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+fn golden(name: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} missing: run with UPDATE_GOLDEN=1", path.display()));
+    if expected != actual {
+        let line = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(expected.lines().count().min(actual.lines().count()));
+        panic!(
+            "{name} differs from the golden file at line {}:\n  golden: {:?}\n  actual: {:?}\n(rerun with UPDATE_GOLDEN=1 after checking the change)",
+            line + 1,
+            expected.lines().nth(line).unwrap_or(""),
+            actual.lines().nth(line).unwrap_or("")
+        );
+    }
+}
+
+fn read(p: PathBuf) -> String {
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Golden files: HTML, Markdown and JSON in English, Markdown in German (the
+/// German texts; the German HTML and JSON differ from the English only in them).
+#[test]
+fn golden_html_markdown_json() {
+    for (lang, formats) in [("en", "html,md,json"), ("de", "md")] {
+        let dir = tmp(&format!("golden-{lang}"));
+        ok(&report(lang, formats, &dir, &[]));
+        for ext in formats.split(',') {
+            golden(
+                &format!("report.{lang}.{ext}"),
+                &read(dir.join(format!("report.{ext}"))),
+            );
+        }
+    }
+}
+
+#[test]
+fn json_is_the_documented_model() {
+    let dir = tmp("json");
+    ok(&report("en", "json", &dir, &[]));
+    let v: serde_json::Value = serde_json::from_str(&read(dir.join("report.json"))).unwrap();
+    assert_eq!(v["report_version"], 1);
+    assert_eq!(v["lang"], "en");
+    assert_eq!(v["meta"]["evaluation_date"]["iso"], AS_OF);
+    let inputs = v["provenance"]["inputs"].as_array().unwrap();
+    assert!(inputs.iter().any(|i| i["kind"] == "provider"));
+    assert!(inputs.iter().any(|i| i["kind"] == "rule_pack"));
+    assert!(inputs.iter().any(|i| i["kind"] == "requirements"));
+    for i in inputs {
+        let h = i["sha256"].as_str().unwrap();
+        assert_eq!(h.len(), 64, "{i}");
+    }
+    // The JSON reads back into the model.
+    let _: cloudvet::report::Report = serde_json::from_value(v).unwrap();
+}
+
+#[test]
+fn every_format_is_written_and_identical_across_runs() {
+    let a = tmp("same-a");
+    let b = tmp("same-b");
+    ok(&report("de", "pdf,html,md,json,csv", &a, &[]));
+    ok(&report("de", "pdf,html,md,json,csv", &b, &[]));
+    for f in [
+        "report.pdf",
+        "report.html",
+        "report.md",
+        "report.json",
+        "shortlist.csv",
+        "cost.csv",
+    ] {
+        let x = std::fs::read(a.join(f)).unwrap();
+        let y = std::fs::read(b.join(f)).unwrap();
+        assert!(!x.is_empty(), "{f} empty");
+        assert!(x == y, "{f} differs between two runs");
+    }
+    // Nothing else is left in the folder (atomic writes leave no temp files).
+    let mut names: Vec<String> = std::fs::read_dir(&a)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "cost.csv",
+            "report.html",
+            "report.json",
+            "report.md",
+            "report.pdf",
+            "shortlist.csv"
+        ]
+    );
+}
+
+fn pdf_text(path: &Path) -> (lopdf::Document, Vec<String>) {
+    let doc = lopdf::Document::load(path).unwrap();
+    let pages = doc
+        .get_pages()
+        .keys()
+        .map(|n| doc.extract_text(&[*n]).unwrap_or_default())
+        .collect();
+    (doc, pages)
+}
+
+#[test]
+fn pdf_pages_metadata_and_text() {
+    for (lang, title, first, footer) in [
+        (
+            "de",
+            "Entscheidungsbericht GPU-Cloud",
+            "Zusammenfassung",
+            "Seite",
+        ),
+        ("en", "GPU cloud decision report", "Summary", "Page"),
+    ] {
+        let dir = tmp(&format!("pdf-{lang}"));
+        ok(&report(lang, "pdf,json", &dir, &[]));
+        let (doc, pages) = pdf_text(&dir.join("report.pdf"));
+        let n = pages.len();
+        assert!(n >= 3, "{lang}: only {n} pages");
+        let info_ref = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+        let info = doc.get_dictionary(info_ref).unwrap();
+        let get = |k: &[u8]| lopdf::decode_text_string(info.get(k).unwrap()).unwrap();
+        assert_eq!(get(b"Title"), title);
+        assert!(get(b"Author").starts_with("cloudvet "));
+        assert!(!get(b"Subject").is_empty());
+        let created = info.get(b"CreationDate").unwrap().as_str().unwrap();
+        assert!(created.starts_with(b"D:20261130"));
+        // The document ID is the report's, derived from the inputs.
+        let json: serde_json::Value = serde_json::from_str(&read(dir.join("report.json"))).unwrap();
+        let id = json["meta"]["document_id"].as_str().unwrap();
+        let trailer_id = doc.trailer.get(b"ID").unwrap().as_array().unwrap();
+        assert_eq!(trailer_id[0].as_str().unwrap(), id.as_bytes());
+        // Every page: header with the title, footer "Page x of n".
+        for (i, p) in pages.iter().enumerate() {
+            assert!(p.contains(title), "{lang} page {}: no header", i + 1);
+            let label = format!(
+                "{footer} {} {} {n}",
+                i + 1,
+                if lang == "de" { "von" } else { "of" }
+            );
+            assert!(p.contains(&label), "{lang} page {}: no '{label}'", i + 1);
+        }
+        assert!(pages[0].contains(first));
+        // The recommended (or first) provider's name is on page 1.
+        let name = json["shortlist"][0]["provider_name"].as_str().unwrap();
+        assert!(pages[0].contains(name), "{lang}: {name} not on page 1");
+        if lang == "de" {
+            let all = pages.join(" ");
+            assert!(all.contains('ü') && all.contains('ä') && all.contains("Prüfstatus"));
+        }
+    }
+}
+
+/// A provider profile from the embedded catalogue with its id and name replaced.
+fn hostile_provider(dir: &Path, id: &str, name: &str) {
+    let (_, bytes) = cloudvet::embedded::files_under("providers")
+        .find(|(p, _)| p.ends_with(".yaml"))
+        .expect("an embedded provider");
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    let mut out = String::new();
+    let mut done_id = false;
+    let mut done_name = false;
+    for line in text.lines() {
+        if !done_id && line.starts_with("id:") {
+            out.push_str(&format!("id: {id}\n"));
+            done_id = true;
+        } else if !done_name && line.starts_with("name:") {
+            out.push_str(&format!("name: {}\n", serde_json::to_string(name).unwrap()));
+            done_name = true;
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    assert!(done_id && done_name);
+    std::fs::write(dir.join(format!("{id}.yaml")), out).unwrap();
+}
+
+#[test]
+fn hostile_strings_come_out_inert_in_every_format() {
+    let dir = tmp("hostile");
+    let providers = dir.join("providers");
+    std::fs::create_dir_all(&providers).unwrap();
+    hostile_provider(&providers, "evil-script", "<script>alert(1)</script>");
+    hostile_provider(
+        &providers,
+        "evil-link",
+        "Evil](javascript:alert(1)) [x](javascript:alert(2))",
+    );
+    hostile_provider(&providers, "evil-formula", "=cmd|' /C calc'!A0");
+    // A waiver whose justification tries links, HTML and a spreadsheet formula.
+    let req = String::from_utf8(
+        cloudvet::embedded::file("docs/examples/requirements.yaml")
+            .unwrap()
+            .to_vec(),
+    )
+    .unwrap();
+    assert!(req.contains("waivers: []"));
+    let req = req.replace(
+        "waivers: []",
+        "waivers:\n  - rule: DPA-001\n    provider: evil-script\n    justification: \"see [here](javascript:alert(3)) <img src=x onerror=alert(4)> =cmd|' /C calc'!A0\"\n    approved_by: \"<b>boss</b>\"\n    expires: 2030-01-01\n",
+    );
+    let req_file = dir.join("requirements.yaml");
+    std::fs::write(&req_file, req).unwrap();
+    let out = dir.join("out");
+    let o = report(
+        "en",
+        "pdf,html,md,json,csv",
+        &out,
+        &[
+            "--providers",
+            providers.to_str().unwrap(),
+            "--requirements",
+            req_file.to_str().unwrap(),
+        ],
+    );
+    ok(&o);
+    let html = read(out.join("report.html"));
+    assert!(!html.contains("<script"), "raw <script> in HTML");
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(!html.contains("<img"), "raw <img> in HTML");
+    assert!(!html.contains("<b>boss"), "raw <b> in HTML");
+    assert!(
+        html.contains("&lt;img src=x onerror=alert(4)&gt;"),
+        "waiver justification shown escaped"
+    );
+    let md = read(out.join("report.md"));
+    assert!(!md.contains("<script>"), "raw <script> in Markdown");
+    assert!(md.contains("\\<script\\>"));
+    assert!(
+        !md.replace("\\<img", "").contains("<img"),
+        "raw <img> in Markdown"
+    );
+    assert!(
+        md.contains("\\<img src\\=x onerror\\=alert(4)\\>"),
+        "waiver shown escaped in Markdown"
+    );
+    assert!(
+        !md.replace("\\]", "").contains("]("),
+        "a Markdown link can form"
+    );
+    let csv = read(out.join("shortlist.csv"));
+    for line in csv.lines() {
+        for cell in line.split(',') {
+            assert!(!cell.starts_with('='), "formula cell in CSV: {line}");
+        }
+    }
+    assert!(csv.contains("'=cmd|"));
+    let json: serde_json::Value = serde_json::from_str(&read(out.join("report.json"))).unwrap();
+    let names: Vec<&str> = json["shortlist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["provider_name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"<script>alert(1)</script>"),
+        "JSON keeps the text as data: {names:?}"
+    );
+    let (_, pages) = pdf_text(&out.join("report.pdf"));
+    assert!(
+        pages.join("\n").contains("<script>alert(1)</script>"),
+        "PDF shows the name as text"
+    );
+}
+
+#[test]
+fn templates_are_overridable_by_name_and_errors_are_reported() {
+    let dir = tmp("templates");
+    let t = dir.join("tpl");
+    std::fs::create_dir_all(t.join("partials")).unwrap();
+    std::fs::write(
+        t.join("report.md"),
+        "CUSTOM {{ meta.title }} {{ summary.assessed }}\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    ok(&report(
+        "en",
+        "md,html",
+        &out,
+        &["--templates", t.to_str().unwrap()],
+    ));
+    let md = read(out.join("report.md"));
+    assert!(md.starts_with("CUSTOM GPU cloud decision report "), "{md}");
+    // Not overridden: still the built-in HTML.
+    assert!(read(out.join("report.html")).contains("<section id=\"shortlist\">"));
+
+    std::fs::write(t.join("report.md"), "{{ meta.no_such_field }}\n").unwrap();
+    let out2 = dir.join("out2");
+    let o = report("en", "md", &out2, &["--templates", t.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("template-error"), "{err}");
+    assert!(!out2.join("report.md").exists(), "nothing written on error");
+
+    std::fs::write(t.join("report.md"), "{% if %}\n").unwrap();
+    let o = report("en", "md", &out2, &["--templates", t.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("report.md"));
+}
+
+#[test]
+fn unwritable_output_and_unrenderable_models_are_reported() {
+    let dir = tmp("unwritable");
+    let blocker = dir.join("a-file");
+    std::fs::write(&blocker, "not a folder").unwrap();
+    let out = blocker.join("report");
+    let o = report("en", "md", &out, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("output-unwritable"));
+
+    // A model whose evaluation date is not a date cannot become a PDF.
+    let json = tmp("render-failed");
+    ok(&report("en", "json", &json, &[]));
+    let mut r: cloudvet::report::Report =
+        serde_json::from_str(&read(json.join("report.json"))).unwrap();
+    r.meta.evaluation_date.iso = "someday".into();
+    let e = cloudvet::render::pdf::render(&r).unwrap_err();
+    assert_eq!(e.to_diagnostic().code, "render-failed");
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_message() {
+    let dir = tmp("bad");
+    for extra in [
+        vec!["--as-of", "30.11.2026"],
+        vec!["--format", "docx"],
+        vec!["--requirements", "/no/such/requirements.yaml"],
+        vec!["--providers", "/no/such/folder"],
+    ] {
+        let mut args = vec!["report", "--out", dir.to_str().unwrap()];
+        args.extend(extra.iter().copied());
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.is_empty(), "{extra:?}: no message");
+        if extra[0] == "--format" {
+            assert!(err.contains("invalid-report-option"), "{err}");
+        }
+        if extra[0] == "--as-of" {
+            assert!(err.contains("invalid-date"), "{err}");
+        }
+    }
+}
+
+#[test]
+fn existing_report_is_replaced_whole() {
+    let dir = tmp("replace");
+    std::fs::write(dir.join("report.md"), "old").unwrap();
+    ok(&report("en", "md", &dir, &[]));
+    let md = read(dir.join("report.md"));
+    assert!(md.starts_with("# GPU cloud decision report"));
+}
+
+#[test]
+fn dpa_review_files_give_the_review_status() {
+    let dir = tmp("reviews");
+    let reviews = dir.join("reviews");
+    std::fs::create_dir_all(&reviews).unwrap();
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid/reviews/acme-gpu.yaml");
+    let text = read(fixture).replace("provider: acme-gpu", "provider: ionos");
+    let text = format!(
+        "{text}sign_off:\n  name: Dr. Erika Müller\n  role: Datenschutzbeauftragte\n  date: 2026-11-29\n  decision: approved_with_conditions\n"
+    );
+    std::fs::write(
+        reviews.join("ionos.yaml"),
+        text.replace(
+            "verdict: pending",
+            "verdict: negotiate\n    reviewer: E. Müller\n    date: 2026-11-29",
+        ),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    ok(&report(
+        "de",
+        "json",
+        &out,
+        &["--reviews", reviews.to_str().unwrap()],
+    ));
+    let json: serde_json::Value = serde_json::from_str(&read(out.join("report.json"))).unwrap();
+    let ionos = json["dpa_reviews"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["provider_id"] == "ionos")
+        .expect("ionos in the DPA status");
+    assert_eq!(ionos["reviewed"], true);
+    assert_eq!(ionos["status_text"], "freigegeben mit Auflagen");
+    assert_eq!(
+        ionos["reviewer"],
+        "Dr. Erika Müller (Datenschutzbeauftragte)"
+    );
+    assert!(ionos["basis"]
+        .as_str()
+        .unwrap()
+        .contains("1 akzeptiert, 1 zu verhandeln"));
+    let inputs = json["provenance"]["inputs"].as_array().unwrap();
+    assert!(inputs.iter().any(|i| i["kind"] == "dpa_review"));
+    // Others stay on their profile facts.
+    assert!(json["dpa_reviews"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d["reviewed"] == false));
+}
+
+/// printpdf silently drops characters the font lacks: every character of the
+/// real report, in both languages, must be in the embedded font.
+#[test]
+fn the_font_covers_every_character_of_the_report() {
+    for lang in ["en", "de"] {
+        let dir = tmp(&format!("glyphs-{lang}"));
+        ok(&report(lang, "json", &dir, &[]));
+        let r: cloudvet::report::Report =
+            serde_json::from_str(&read(dir.join("report.json"))).unwrap();
+        let missing = cloudvet::render::pdf::missing_glyphs(&r).unwrap();
+        assert!(
+            missing.is_empty(),
+            "{lang}: the font lacks {missing:?} (add them to scripts/subset-fonts.sh)"
+        );
+    }
+}
