@@ -11,6 +11,7 @@
 #   scripts/fuzz-all.sh 120             # smoke run, 2 minutes each
 #   scripts/fuzz-all.sh 1800 provider   # only the named targets
 #   FUZZ_JOBS=8 scripts/fuzz-all.sh     # libFuzzer -fork=8 on a bigger machine
+#   FUZZ_NO_BUILD=1 scripts/fuzz-all.sh # run the binaries already in fuzz/target
 #
 # Only stable Rust is installed: cargo-fuzz's flags (-Z sanitizer options, the
 # sancov passes) are accepted by stable rustc under RUSTC_BOOTSTRAP=1. The
@@ -33,8 +34,10 @@ fi
 all_targets=$(cargo fuzz list)
 targets=${*:-$all_targets}
 
-echo "fuzz-all: building (sanitizer none, release with debug assertions)"
-cargo fuzz build -s none
+if [ -z "${FUZZ_NO_BUILD:-}" ]; then
+    echo "fuzz-all: building (sanitizer none, release with debug assertions)"
+    cargo fuzz build -s none
+fi
 bin_dir="fuzz/target/$(rustc -vV | sed -n 's/^host: //p')/release"
 
 scripts/fuzz-seed.sh

@@ -191,3 +191,164 @@ fn cost_is_byte_identical_across_runs_and_file_order() {
     let _ = std::fs::remove_dir_all(&cat.forward);
     let _ = std::fs::remove_dir_all(&cat.reversed);
 }
+
+const REPORT_FILES: &[&str] = &[
+    "cost.csv",
+    "report.html",
+    "report.json",
+    "report.md",
+    "report.pdf",
+    "shortlist.csv",
+];
+
+/// Every file in a folder, by name.
+fn folder_bytes(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| {
+            let p = e.path();
+            let bytes = if p.is_dir() {
+                b"<folder>".to_vec()
+            } else {
+                std::fs::read(&p).unwrap()
+            };
+            (e.file_name().to_string_lossy().into_owned(), bytes)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn report_into(out: &Path, providers: &[String]) -> Output {
+    let out_s = out.display().to_string();
+    let mut args = vec!["report", "--out", &out_s, "--as-of", "2026-11-30"];
+    args.push("--providers");
+    args.extend(providers.iter().map(String::as_str));
+    let o = cloudvet(&args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "report failed:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    o
+}
+
+/// Every report format, PDF included, is the same bytes whatever order the
+/// profiles were created in on disk or listed on the command line. The
+/// profiles sit at the same path in every run (file names are part of the
+/// report's provenance), so the outputs compare byte for byte.
+#[test]
+fn report_is_byte_identical_across_file_order() {
+    let mut files: Vec<(PathBuf, PathBuf)> = corpus()
+        .into_iter()
+        .filter(|(rel, _)| rel.starts_with("providers"))
+        .collect();
+    let inputs = copy_in_order("det-report-in", &files);
+    let folder = [inputs.join("providers").display().to_string()];
+    let out = temp_dir("det-report-out");
+
+    report_into(&out.join("a"), &folder);
+    let a = folder_bytes(&out.join("a"));
+    let names: Vec<&str> = a.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, REPORT_FILES);
+
+    // The same folder, files created in the reverse order.
+    std::fs::remove_dir_all(&inputs).unwrap();
+    files.reverse();
+    let again = copy_in_order("det-report-in", &files);
+    assert_eq!(again, inputs);
+    report_into(&out.join("b"), &folder);
+    // The files on the command line, in reverse order.
+    let listed: Vec<String> = files
+        .iter()
+        .map(|(rel, _)| inputs.join(rel).display().to_string())
+        .collect();
+    report_into(&out.join("c"), &listed);
+
+    for other in ["b", "c"] {
+        for ((name, x), (_, y)) in a.iter().zip(folder_bytes(&out.join(other))) {
+            assert!(
+                *x == y,
+                "{name} differs between input orders (run a vs {other})"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&inputs);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// A report run that fails leaves an existing report untouched and no
+/// temporary file behind: all formats are rendered before any is written,
+/// and each file is written to a temporary name and renamed.
+#[test]
+fn failing_report_run_leaves_the_existing_report_intact() {
+    let dir = temp_dir("det-atomic");
+    let out = dir.join("report");
+    let out_s = out.display().to_string();
+    let o = cloudvet(&["report", "--out", &out_s, "--as-of", "2026-11-30"]);
+    assert_eq!(o.status.code(), Some(0));
+    let before = folder_bytes(&out);
+    assert_eq!(before.len(), REPORT_FILES.len());
+
+    // A broken template override: the run fails while rendering.
+    let tpl = dir.join("templates");
+    std::fs::create_dir_all(&tpl).unwrap();
+    std::fs::write(tpl.join("report.md"), "{% if %}\n").unwrap();
+    let tpl_s = tpl.display().to_string();
+    let o = cloudvet(&[
+        "--lang",
+        "de",
+        "report",
+        "--out",
+        &out_s,
+        "--as-of",
+        "2027-01-15",
+        "--templates",
+        &tpl_s,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("template-error"));
+    assert_eq!(
+        folder_bytes(&out),
+        before,
+        "a failed render changed the existing report"
+    );
+
+    // A target that cannot be replaced (a folder where report.html goes):
+    // the run fails while writing; the other existing files stay whole, no
+    // temporary file is left.
+    std::fs::remove_file(out.join("report.html")).unwrap();
+    std::fs::create_dir(out.join("report.html")).unwrap();
+    let o = cloudvet(&[
+        "report",
+        "--out",
+        &out_s,
+        "--as-of",
+        "2026-11-30",
+        "--format",
+        "html",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let after = folder_bytes(&out);
+    let names: Vec<&str> = after.iter().map(|(n, _)| n.as_str()).collect();
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.contains("tmp") || n.starts_with('.')),
+        "temporary file left: {names:?}"
+    );
+    for (name, bytes) in &before {
+        if name != "report.html" {
+            let now = std::fs::read(out.join(name)).unwrap();
+            assert!(now == *bytes, "{name} changed");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
