@@ -16,6 +16,7 @@ pub fn all_codes() -> Vec<(&'static str, &'static str)> {
         codes::LOAD,
         codes::VALIDATE,
         crate::cost::validate::CODES,
+        crate::eval::CODES,
         codes::REPORT,
     ];
     lists.iter().flat_map(|l| l.iter().copied()).collect()

@@ -35,6 +35,63 @@ use crate::model::rule_pack::{Area, Rule, RulePack, RuleStatus, Severity, Text};
 use check::{CCheck, Cx, OfferView, Scope, Sets};
 use pointer::ProvRef;
 
+/// Diagnostic codes of the rules engine, its packs and questionnaires (documented
+/// in docs/diagnostics.md, "Rules engine"). Codes shared with other stages
+/// (`file-unreadable`, `no-providers`, `unknown-provider`, `wrong-kind`,
+/// `unsupported-schema-version`) are registered there.
+pub const CODES: &[(&str, &str)] = &[
+    ("malformed-rule-id", "A rule ID is not of the form ABC-001."),
+    (
+        "duplicate-rule-id",
+        "A rule ID is used twice (in one pack, across packs, or by a --rules pack).",
+    ),
+    (
+        "mixed-rule-prefix",
+        "The rules of one pack use several ID prefixes.",
+    ),
+    ("duplicate-pack-id", "Two rule packs have the same id."),
+    (
+        "invalid-rule",
+        "A rule lacks a text, a legal basis, or has a check that does not compile.",
+    ),
+    (
+        "unknown-rule",
+        "A rule override, waiver or `rules explain` names a rule no pack has.",
+    ),
+    (
+        "unknown-area",
+        "`area_weights` names something that is not an assessment area.",
+    ),
+    (
+        "invalid-weight",
+        "An area weight is negative or not a number.",
+    ),
+    (
+        "invalid-check",
+        "A rule's check cannot be compiled against these requirements.",
+    ),
+    (
+        "duplicate-provider",
+        "Two profiles passed to the engine have the same id.",
+    ),
+    (
+        "questionnaire-not-dated",
+        "An answered questionnaire has no `answered_on` date.",
+    ),
+    (
+        "invalid-pointer",
+        "A questionnaire answer names a fact with a malformed JSON pointer.",
+    ),
+    (
+        "answer-does-not-fit",
+        "A questionnaire answer does not fit the profile at its pointer.",
+    ),
+    (
+        "invalid-date",
+        "`--as-of` or SOURCE_DATE_EPOCH is not a valid date.",
+    ),
+];
+
 /// The outcome of one rule on one provider.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -256,7 +313,6 @@ struct ActiveRule<'p> {
     severity: Severity,
     check: CCheck,
     max_months: u32,
-    reads_offers: bool,
 }
 
 /// Rules compiled for one set of requirements and one evaluation date.
@@ -269,6 +325,8 @@ pub struct Engine<'p> {
     skipped: Vec<SkippedRule>,
     weights: BTreeMap<Area, f64>,
     vram: HashMap<&'static str, u32>,
+    /// Every `count`/`every` over `/offers` of the applied rules, evaluated in one pass.
+    offer_nodes: Vec<check::OfferNode>,
 }
 
 fn diag(code: &'static str, msg: impl Into<String>) -> Diagnostic {
@@ -355,7 +413,8 @@ impl<'p> Engine<'p> {
                         "invalid-weight",
                         format!("area weight for `{k}` must be a number ≥ 0, got {w}"),
                     )
-                    .pointer(format!("/area_weights/{k}")),
+                    .pointer(format!("/area_weights/{k}"))
+                    .help("weights are relative; use 0 to leave an area out of the total"),
                 ),
                 None => errors.push(
                     diag("unknown-area", format!("`{k}` is not an assessment area"))
@@ -366,7 +425,8 @@ impl<'p> Engine<'p> {
                                 .map(|a| a.key())
                                 .collect::<Vec<_>>()
                                 .join(", "),
-                        ),
+                        )
+                        .help("area keys are listed in docs/assessment.md"),
                 ),
             }
         }
@@ -375,6 +435,7 @@ impl<'p> Engine<'p> {
         let mut packs: Vec<&'p RulePack> = packs.iter().collect();
         packs.sort_by(|a, b| a.id.cmp(&b.id));
         let mut rules = Vec::new();
+        let mut offer_nodes = Vec::new();
         let mut applied = Vec::new();
         let mut skipped = Vec::new();
         for pack in packs.iter().copied() {
@@ -435,10 +496,10 @@ impl<'p> Engine<'p> {
                             }
                         }
                         Err(e) => {
-                            errors.push(diag(
-                                "invalid-check",
-                                format!("{}: applies_when: {e}", rule.id),
-                            ));
+                            errors.push(
+                                diag("invalid-check", format!("{}: applies_when: {e}", rule.id))
+                                    .help("fix the rule's condition or the requirement it reads"),
+                            );
                             continue;
                         }
                     }
@@ -453,10 +514,10 @@ impl<'p> Engine<'p> {
                                 note = Some("knock-out because of the requirements".to_string());
                             }
                         }
-                        Err(e) => errors.push(diag(
-                            "invalid-check",
-                            format!("{}: knockout_when: {e}", rule.id),
-                        )),
+                        Err(e) => errors.push(
+                            diag("invalid-check", format!("{}: knockout_when: {e}", rule.id))
+                                .help("fix the rule's condition or the requirement it reads"),
+                        ),
                     }
                 }
                 if let Some(o) = ovr {
@@ -472,10 +533,13 @@ impl<'p> Engine<'p> {
                         None => format!("set to {s} by the requirements"),
                     });
                 }
-                let cc = match check::compile(&rule.check, Scope::Profile, &req_json, &sets) {
+                let mut cc = match check::compile(&rule.check, Scope::Profile, &req_json, &sets) {
                     Ok(c) => c,
                     Err(e) => {
-                        errors.push(diag("invalid-check", format!("{}: check: {e}", rule.id)));
+                        errors.push(
+                            diag("invalid-check", format!("{}: check: {e}", rule.id))
+                                .help("a threshold `requirement` must point at a number in the requirements"),
+                        );
                         continue;
                     }
                 };
@@ -483,6 +547,7 @@ impl<'p> Engine<'p> {
                     Some(m) => m.min(requirements.max_evidence_age_months),
                     None => requirements.max_evidence_age_months,
                 };
+                check::assign_offer_slots(&mut cc, &mut offer_nodes, max_months);
                 applied.push(AppliedRule {
                     id: rule.id.clone(),
                     pack: pack.id.clone(),
@@ -497,7 +562,6 @@ impl<'p> Engine<'p> {
                     rule,
                     pack: &pack.id,
                     severity,
-                    reads_offers: reads_offers(&cc),
                     check: cc,
                     max_months,
                 });
@@ -519,6 +583,7 @@ impl<'p> Engine<'p> {
             skipped,
             weights,
             vram,
+            offer_nodes,
         })
     }
 
@@ -533,9 +598,11 @@ impl<'p> Engine<'p> {
         r: &ActiveRule<'_>,
         json: &Value,
         offers: Option<&OfferView<'_>>,
+        tallies: &[check::OfferTally],
         provider: &str,
     ) -> RuleResult {
         let mut cx = Cx::new(self.date, Some(r.max_months), offers);
+        cx.tallies = tallies;
         let (outcome, why) = check::eval_json(&r.check, json, "", ProvRef::default(), &mut cx);
         let mut missing = cx.missing;
         missing.sort();
@@ -573,15 +640,19 @@ impl<'p> Engine<'p> {
     /// Assesses one provider (rank left empty; see [`Engine::assess`]).
     pub fn assess_provider(&self, p: &ProviderProfile) -> ProviderAssessment {
         let json = profile_json(p);
-        let offers = if self.rules.iter().any(|r| r.reads_offers) {
-            Some(OfferView::new(p, &self.vram))
-        } else {
+        let offers = if self.offer_nodes.is_empty() {
             None
+        } else {
+            Some(OfferView::new(p, &self.vram))
+        };
+        let tallies = match &offers {
+            Some(v) => check::tally_offers(v, &self.offer_nodes, self.date),
+            None => Vec::new(),
         };
         let results: Vec<RuleResult> = self
             .rules
             .iter()
-            .map(|r| self.run_rule(r, &json, offers.as_ref(), &p.id))
+            .map(|r| self.run_rule(r, &json, offers.as_ref(), &tallies, &p.id))
             .collect();
         self.summarise(p, results)
     }
@@ -801,17 +872,6 @@ impl<'p> Engine<'p> {
             robustness,
             waivers,
         })
-    }
-}
-
-fn reads_offers(c: &CCheck) -> bool {
-    match c {
-        CCheck::All(v) | CCheck::Any(v) => v.iter().any(reads_offers),
-        CCheck::Not(x) => reads_offers(x),
-        CCheck::Count { list, .. } | CCheck::Every { list, .. } => {
-            matches!(list, check::ListP::Offers)
-        }
-        _ => false,
     }
 }
 

@@ -67,7 +67,9 @@ pub(crate) fn report_diagnostics(d: &[Diagnostic]) {
 pub(crate) fn evaluation_date(arg: Option<&str>, req: Option<Date>) -> Result<Date, Diagnostic> {
     if let Some(s) = arg {
         return s.parse::<Date>().map_err(|e| {
-            Diagnostic::error("invalid-date", format!("--as-of: {e}")).expected("YYYY-MM-DD")
+            Diagnostic::error("invalid-date", format!("--as-of: {e}"))
+                .expected("YYYY-MM-DD")
+                .help("give a real calendar date, e.g. --as-of 2026-11-30")
         });
     }
     if let Some(d) = req {
@@ -82,7 +84,10 @@ pub(crate) fn evaluation_date(arg: Option<&str>, req: Option<Date>) -> Result<Da
         })?;
         return chrono::DateTime::from_timestamp(secs, 0)
             .map(|t| Date(t.date_naive()))
-            .ok_or_else(|| Diagnostic::error("invalid-date", "SOURCE_DATE_EPOCH is out of range"));
+            .ok_or_else(|| {
+                Diagnostic::error("invalid-date", "SOURCE_DATE_EPOCH is out of range")
+                    .help("unset SOURCE_DATE_EPOCH or give seconds since 1970")
+            });
     }
     Ok(Date(chrono::Utc::now().date_naive()))
 }

@@ -187,11 +187,14 @@ pub enum CCheck {
         at_least: Option<u32>,
         at_most: Option<u32>,
         none_is_unknown: WhenNone,
+        /// For `/offers`: the index of this node's tally (see `assign_offer_slots`).
+        slot: usize,
     },
     Every {
         list: ListP,
         filter: Box<CCheck>,
         missing: WhenMissing,
+        slot: usize,
     },
 }
 
@@ -276,6 +279,7 @@ pub fn compile(c: &Check, scope: Scope, req: &Value, sets: &Sets) -> Result<CChe
                 at_least: x.at_least,
                 at_most: x.at_most,
                 none_is_unknown: x.when_none,
+                slot: usize::MAX,
             }
         }
         Check::Every(x) => {
@@ -284,6 +288,7 @@ pub fn compile(c: &Check, scope: Scope, req: &Value, sets: &Sets) -> Result<CChe
                 list: l,
                 filter: Box::new(sub(&x.filter, inner)?),
                 missing: x.missing,
+                slot: usize::MAX,
             }
         }
     })
@@ -382,6 +387,8 @@ pub struct Cx<'a> {
     pub cutoff: Option<NaiveDate>,
     pub max_months: u32,
     pub offers: Option<&'a OfferView<'a>>,
+    /// The results of the one pass over the offers, by slot.
+    pub tallies: &'a [OfferTally],
     pub reads: Vec<FactRead>,
     pub missing: Vec<String>,
     pub all_verified: bool,
@@ -402,6 +409,7 @@ impl<'a> Cx<'a> {
             cutoff,
             max_months: max_months.unwrap_or(0),
             offers,
+            tallies: &[],
             reads: Vec::new(),
             missing: Vec::new(),
             all_verified: true,
@@ -733,10 +741,11 @@ fn eval_json_inner<'v>(
             at_least,
             at_most,
             none_is_unknown,
+            slot,
         } => {
             let need = need_text(*at_least, *at_most);
             let (matched, unknown, total, detail, lp) = match list {
-                ListP::Offers => match count_offers(filter.as_deref(), cx) {
+                ListP::Offers => match count_offers(*slot, cx) {
                     Some((m, u, t)) => (m, u, t, (None, None), "/offers".to_string()),
                     None => return offer_scope_error(),
                 },
@@ -834,11 +843,12 @@ fn eval_json_inner<'v>(
             list,
             filter,
             missing,
+            slot,
         } => {
             let lp = match list {
                 ListP::Json(lp) => lp,
                 ListP::Offers => {
-                    return match every_offer(filter, cx) {
+                    return match every_offer(*slot, cx) {
                         Some((o, total)) => (
                             o,
                             Why::Every {
@@ -1164,71 +1174,140 @@ fn eval_offer(c: &CCheck, o: &Offer, d: &OfferDerived<'_>, ocx: &mut OfferCx) ->
     }
 }
 
-fn count_offers(filter: Option<&CCheck>, cx: &mut Cx<'_>) -> Option<(usize, usize, usize)> {
-    let view = cx.offers?;
-    let mut ocx = OfferCx {
-        cutoff: cx.cutoff,
-        all_verified: true,
-        stale: false,
-    };
-    let (mut m, mut u) = (0usize, 0usize);
-    let mut first: Option<usize> = None;
-    for (i, (o, d)) in view.offers.iter().zip(view.derived.iter()).enumerate() {
-        let out = match filter {
-            Some(f) => eval_offer(f, o, d, &mut ocx),
-            None => Outcome::Pass,
-        };
-        match out {
-            Outcome::Pass => {
-                m += 1;
-                first.get_or_insert(i);
-            }
-            Outcome::Unknown => u += 1,
-            Outcome::Fail => {}
-        }
-    }
-    record_offers(cx, &ocx, m, u, view.offers.len(), first);
-    Some((m, u, view.offers.len()))
+/// What one pass over the offers found for one `count`/`every` node.
+#[derive(Debug, Clone, Default)]
+pub struct OfferTally {
+    pub matched: usize,
+    pub undecided: usize,
+    pub failed: usize,
+    pub total: usize,
+    pub first: Option<usize>,
+    pub all_verified: bool,
+    pub stale: bool,
 }
 
-fn every_offer(filter: &CCheck, cx: &mut Cx<'_>) -> Option<(Outcome, usize)> {
-    let view = cx.offers?;
-    let mut ocx = OfferCx {
-        cutoff: cx.cutoff,
-        all_verified: true,
-        stale: false,
-    };
-    let mut outcome = Outcome::Pass;
-    let (mut m, mut u) = (0usize, 0usize);
-    for (o, d) in view.offers.iter().zip(view.derived.iter()) {
-        match eval_offer(filter, o, d, &mut ocx) {
-            Outcome::Fail => {
-                outcome = Outcome::Fail;
-                break;
+/// A `count`/`every` over `/offers` from some rule, evaluated in the shared pass.
+#[derive(Debug, Clone)]
+pub struct OfferNode {
+    pub filter: Option<CCheck>,
+    /// Evidence older than this is stale for this node's rule.
+    pub max_months: u32,
+}
+
+/// Numbers every `count`/`every` over `/offers` in `c` and collects its filter into
+/// `nodes`, so that all rules share one pass over the offers.
+pub fn assign_offer_slots(c: &mut CCheck, nodes: &mut Vec<OfferNode>, max_months: u32) {
+    match c {
+        CCheck::All(v) | CCheck::Any(v) => {
+            for x in v {
+                assign_offer_slots(x, nodes, max_months);
             }
-            Outcome::Unknown => {
-                u += 1;
-                outcome = Outcome::Unknown;
+        }
+        CCheck::Not(x) => assign_offer_slots(x, nodes, max_months),
+        CCheck::Count {
+            list: ListP::Offers,
+            filter,
+            slot,
+            ..
+        } => {
+            *slot = nodes.len();
+            nodes.push(OfferNode {
+                filter: filter.as_deref().cloned(),
+                max_months,
+            });
+        }
+        CCheck::Every {
+            list: ListP::Offers,
+            filter,
+            slot,
+            ..
+        } => {
+            *slot = nodes.len();
+            nodes.push(OfferNode {
+                filter: Some((**filter).clone()),
+                max_months,
+            });
+        }
+        _ => {}
+    }
+}
+
+/// One pass over a provider's offers: every node's filter on every offer, so each
+/// offer is read from memory once for all rules.
+pub fn tally_offers(view: &OfferView<'_>, nodes: &[OfferNode], date: NaiveDate) -> Vec<OfferTally> {
+    let mut ocxs: Vec<OfferCx> = nodes
+        .iter()
+        .map(|n| OfferCx {
+            cutoff: Some(
+                date.checked_sub_months(chrono::Months::new(n.max_months))
+                    .unwrap_or(NaiveDate::MIN),
+            ),
+            all_verified: true,
+            stale: false,
+        })
+        .collect();
+    let mut out: Vec<OfferTally> = nodes
+        .iter()
+        .map(|_| OfferTally {
+            total: view.offers.len(),
+            all_verified: true,
+            ..OfferTally::default()
+        })
+        .collect();
+    for (i, (o, d)) in view.offers.iter().zip(view.derived.iter()).enumerate() {
+        for ((n, t), ocx) in nodes.iter().zip(out.iter_mut()).zip(ocxs.iter_mut()) {
+            let r = match &n.filter {
+                Some(f) => eval_offer(f, o, d, ocx),
+                None => Outcome::Pass,
+            };
+            match r {
+                Outcome::Pass => {
+                    t.matched += 1;
+                    t.first.get_or_insert(i);
+                }
+                Outcome::Unknown => t.undecided += 1,
+                Outcome::Fail => t.failed += 1,
             }
-            Outcome::Pass => m += 1,
         }
     }
-    record_offers(cx, &ocx, m, u, view.offers.len(), None);
+    for (t, ocx) in out.iter_mut().zip(ocxs.iter()) {
+        t.all_verified = ocx.all_verified;
+        t.stale = ocx.stale;
+    }
+    out
+}
+
+fn count_offers(slot: usize, cx: &mut Cx<'_>) -> Option<(usize, usize, usize)> {
+    let t = cx.tallies.get(slot)?.clone();
+    record_offers(cx, &t);
+    Some((t.matched, t.undecided, t.total))
+}
+
+fn every_offer(slot: usize, cx: &mut Cx<'_>) -> Option<(Outcome, usize)> {
+    let t = cx.tallies.get(slot)?.clone();
+    let outcome = if t.failed > 0 {
+        Outcome::Fail
+    } else if t.undecided > 0 {
+        Outcome::Unknown
+    } else {
+        Outcome::Pass
+    };
+    record_offers(
+        cx,
+        &OfferTally {
+            first: None,
+            ..t.clone()
+        },
+    );
     if outcome == Outcome::Unknown {
         cx.missing.push("/offers".into());
     }
-    Some((outcome, view.offers.len()))
+    Some((outcome, t.total))
 }
 
-fn record_offers(
-    cx: &mut Cx<'_>,
-    ocx: &OfferCx,
-    matched: usize,
-    unknown: usize,
-    total: usize,
-    first: Option<usize>,
-) {
-    if !ocx.all_verified || total == 0 {
+fn record_offers(cx: &mut Cx<'_>, t: &OfferTally) {
+    let (matched, unknown, total, first) = (t.matched, t.undecided, t.total, t.first);
+    if !t.all_verified || total == 0 {
         cx.all_verified = false;
     }
     let (source, as_of, status) = match (first, cx.offers) {
@@ -1252,7 +1331,7 @@ fn record_offers(
         source,
         as_of,
         status,
-        note: if ocx.stale {
+        note: if t.stale {
             Some("some offers have stale evidence".into())
         } else {
             None

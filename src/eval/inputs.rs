@@ -49,7 +49,8 @@ pub fn load(
         return Err(vec![Diagnostic::error(
             "file-unreadable",
             "the requirements could not be read",
-        )]);
+        )
+        .help("pass a requirements file with --requirements")]);
     };
     if loaded.is_empty() {
         return Err(vec![Diagnostic::error(

@@ -75,10 +75,13 @@ pub fn parse_files(files: &[SourceFile]) -> Result<Vec<RulePack>, Vec<Diagnostic
     ids.sort();
     for w in ids.windows(2) {
         if w[0] == w[1] {
-            errors.push(Diagnostic::error(
-                "duplicate-pack-id",
-                format!("two rule packs have the id `{}`", w[0]),
-            ));
+            errors.push(
+                Diagnostic::error(
+                    "duplicate-pack-id",
+                    format!("two rule packs have the id `{}`", w[0]),
+                )
+                .help("give one of the packs another `id`"),
+            );
         }
     }
     if !errors.is_empty() {
@@ -162,7 +165,8 @@ pub fn check_pack(p: &RulePack) -> Vec<Diagnostic> {
                     format!("rule ID `{}` is not of the form ABC-001", r.id),
                     at("id"),
                 )
-                .expected("2–5 capital letters, a hyphen, three digits"),
+                .expected("2–5 capital letters, a hyphen, three digits")
+                .help("rule IDs look like `DPA-003`; never reuse a retired ID"),
             );
         } else if let Some((pre, _)) = r.id.split_once('-') {
             if !prefixes.contains(&pre) {
@@ -183,21 +187,23 @@ pub fn check_pack(p: &RulePack) -> Vec<Diagnostic> {
         if r.status == RuleStatus::Removed {
             continue;
         }
-        out.extend(
-            check_rule(r)
-                .into_iter()
-                .map(|(f, m)| err("invalid-rule", format!("{}: {m}", r.id), at(&f))),
-        );
+        out.extend(check_rule(r).into_iter().map(|(f, m)| {
+            err("invalid-rule", format!("{}: {m}", r.id), at(&f))
+                .help("see docs/rules.md for the rule format and the check language")
+        }));
     }
     if prefixes.len() > 1 {
-        out.push(err(
-            "mixed-rule-prefix",
-            format!(
-                "rules in one pack use several ID prefixes: {}",
-                prefixes.join(", ")
-            ),
-            "/rules".into(),
-        ));
+        out.push(
+            err(
+                "mixed-rule-prefix",
+                format!(
+                    "rules in one pack use several ID prefixes: {}",
+                    prefixes.join(", ")
+                ),
+                "/rules".into(),
+            )
+            .help("give every rule of a pack the pack's own prefix"),
+        );
     }
     out
 }

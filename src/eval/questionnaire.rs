@@ -180,7 +180,10 @@ pub fn merge_answers(
     let mut doc = match serde_json::to_value(profile) {
         Ok(v) => v,
         Err(e) => {
-            return Err(vec![Diagnostic::error("internal", e.to_string())]);
+            return Err(vec![Diagnostic::error(
+                "answer-does-not-fit",
+                e.to_string(),
+            )]);
         }
     };
     let mut errors = Vec::new();

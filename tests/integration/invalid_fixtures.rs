@@ -54,6 +54,10 @@ const CASES: &[(&str, &str, Option<u64>)] = &[
     ("unexpected-field", "workload.yaml", Some(9)),
     ("missing-throughput-basis", "workload.yaml", Some(9)),
     ("invalid-work-unit", "workload.yaml", Some(6)),
+    // Rules engine: rule-pack checks the loader runs (src/eval/packs.rs).
+    ("duplicate-rule-id", "pack.yaml", Some(17)),
+    ("mixed-rule-prefix", "pack.yaml", Some(7)),
+    ("invalid-rule", "pack.yaml", Some(13)),
 ];
 
 /// Codes proven by other tests instead of a committed fixture: inputs too big
@@ -73,6 +77,19 @@ const PROVEN_ELSEWHERE: &[&str] = &[
     "benchmark-table-invalid",
     "no-providers",
     "output-unwritable",
+    // Rules engine, raised by the library or by `assess`/`rules`/`questionnaire`
+    // (tests/integration/rules.rs: engine_and_questionnaire_codes; rules_cli.rs).
+    "malformed-rule-id",
+    "duplicate-pack-id",
+    "unknown-rule",
+    "unknown-area",
+    "invalid-weight",
+    "invalid-check",
+    "duplicate-provider",
+    "questionnaire-not-dated",
+    "invalid-pointer",
+    "answer-does-not-fit",
+    "invalid-date",
     // `cloudvet report`: options and output, not input files (tests/integration/report.rs).
     "template-error",
     "render-failed",

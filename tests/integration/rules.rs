@@ -138,3 +138,100 @@ fn shipped_packs_validate_against_their_schema() {
         assert!(errors.is_empty(), "{path}:\n{}", errors.join("\n"));
     }
 }
+
+#[test]
+fn engine_and_questionnaire_codes() {
+    use cloudvet::eval::questionnaire::{Answer, Question, Questionnaire};
+    use cloudvet::model::rule_pack::Severity;
+    use serde_json::json;
+    let codes = |d: &[cloudvet::diag::Diagnostic]| d.iter().map(|x| x.code).collect::<Vec<_>>();
+    let packs = shipped();
+    let date: cloudvet::model::common::Date = "2026-11-30".parse().unwrap();
+    let req = |extra: serde_json::Value| {
+        let mut r = examples::base_requirements();
+        examples::merge(&mut r, &extra);
+        serde_json::from_value::<cloudvet::model::Requirements>(r).unwrap()
+    };
+    // Requirements naming things that do not exist.
+    let r = req(
+        json!({"rule_overrides": [{"rule": "DPA-999", "set": "off"}],
+                       "area_weights": {"pricing": 1.0, "dpa": -1.0}}),
+    );
+    let d = eval::Engine::new(&packs, &r, date).err().unwrap();
+    assert_eq!(
+        codes(&d),
+        vec!["unknown-rule", "invalid-weight", "unknown-area"]
+    );
+    // A threshold taken from a requirement that is not a number.
+    let mut custom = packs.iter().find(|p| p.id == "commercial").unwrap().clone();
+    custom.rules[2].check =
+        serde_yaml::from_str("ge: {fact: /sla/availability_pct, requirement: /title}").unwrap();
+    let d = eval::Engine::new(
+        std::slice::from_ref(&custom),
+        &req(json!({"commercial": {"min_sla_pct": 99.0}})),
+        date,
+    )
+    .err()
+    .unwrap();
+    assert_eq!(codes(&d), vec!["invalid-check"]);
+    // A malformed rule ID (the schema refuses it in files; the library checks it too).
+    let mut bad = custom.clone();
+    bad.rules[0].id = "com-1".into();
+    assert!(codes(&packs::check_pack(&bad)).contains(&"malformed-rule-id"));
+    // Two packs with one id.
+    let dir = std::env::temp_dir().join(format!("cloudvet-dup-pack-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["a.yaml", "b.yaml"] {
+        let mut p = custom.clone();
+        p.rules.truncate(1);
+        p.rules[0].id = if name == "a.yaml" {
+            "COM-101".into()
+        } else {
+            "COM-102".into()
+        };
+        std::fs::write(
+            dir.join(name),
+            serde_yaml::to_string(&serde_json::to_value(&p).unwrap()).unwrap(),
+        )
+        .unwrap();
+    }
+    let d = packs::parse_files(&packs::files_in(&dir).unwrap())
+        .err()
+        .unwrap();
+    assert_eq!(codes(&d), vec!["duplicate-pack-id"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Two profiles with one id, through the library.
+    let p: cloudvet::model::ProviderProfile = serde_json::from_value(
+        json!({"kind": "provider", "schema_version": 1, "id": "x", "name": "X"}),
+    )
+    .unwrap();
+    let d = eval::assess(&[p.clone(), p.clone()], &packs, &req(json!({})), date)
+        .err()
+        .unwrap();
+    assert_eq!(codes(&d), vec!["duplicate-provider"]);
+    // A questionnaire answer with a malformed pointer.
+    let q = Questionnaire {
+        kind: "questionnaire".into(),
+        schema_version: 1,
+        provider: "x".into(),
+        raised_on: date,
+        answered_by: None,
+        answered_on: Some(date),
+        questions: vec![Question {
+            rule: "DPA-017".into(),
+            severity: Severity::Knockout,
+            question: cloudvet::model::rule_pack::Text::new("?", "?"),
+            finding: None,
+            answers: vec![Answer {
+                fact: "dpa/clauses/audit".into(),
+                value: json!(true),
+                source: None,
+                note: None,
+            }],
+        }],
+    };
+    let d = eval::questionnaire::merge_answers(&p, &q, "q.yaml")
+        .err()
+        .unwrap();
+    assert_eq!(codes(&d), vec!["invalid-pointer"]);
+}
