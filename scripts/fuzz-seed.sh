@@ -35,6 +35,18 @@ mapfile -t yaml < <(files '\.ya?ml$' providers rules docs/examples benchmarks te
 mapfile -t csv < <(files '\.csv$' benchmarks tests/fixtures)
 mapfile -t text < <(files '\.(txt|md)$' tests/fixtures)
 
+# The shipped tables are larger than the fuzzers' 128 KiB input limit: add
+# small valid slices (the header and the first rows; the header and the rows of
+# the benchmark the example workload uses), so inputs reach the cost model.
+mkdir -p fuzz/corpus/.slices
+for t in benchmarks/*.csv; do
+    [ -f "$t" ] || continue
+    b=$(basename "$t" .csv)
+    head -41 "$t" >"fuzz/corpus/.slices/$b-head.csv"
+    { head -1 "$t"; grep ',llama2_70b_lora,' "$t" || true; } >"fuzz/corpus/.slices/$b-llama2.csv"
+    csv+=("fuzz/corpus/.slices/$b-head.csv" "fuzz/corpus/.slices/$b-llama2.csv")
+done
+
 for target in $(sed -n 's/^name = "\(.*\)"$/\1/p' fuzz/Cargo.toml | grep -v '^cloudvet-fuzz$'); do
     case "$target" in
     benchmark_csv) seed "$target" "${csv[@]}" ;;
