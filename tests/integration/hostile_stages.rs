@@ -372,7 +372,7 @@ fn hostile_benchmark_tables_through_cost() {
         ("header-only", header_line.clone()),
         (
             "missing-columns",
-            format!("row_id,gpu_model\nT1,H100-SXM\n"),
+            "row_id,gpu_model\nT1,H100-SXM\n".to_string(),
         ),
         (
             "unbalanced-quote",
