@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 pub mod assess;
 pub mod completions;
 pub mod cost;
+pub mod dpa;
 pub mod questionnaire;
 pub mod report;
 pub mod rules;
@@ -47,6 +48,8 @@ pub struct Cli {
 pub enum Command {
     /// Check files against their schemas and the semantic rules.
     Validate(validate::Args),
+    /// Review a data processing agreement: scan it, then render the DPO's review.
+    Dpa(dpa::Args),
     /// Rank providers: knock-outs, weighted areas, unknowns, open questions, robustness.
     #[command(
         after_help = "Examples:\n  cloudvet assess\n  cloudvet assess --providers providers/ --requirements requirements.yaml --format json\n  cloudvet assess --fail-on no-eligible"
@@ -114,6 +117,7 @@ where
     };
     let status = match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.global),
+        Command::Dpa(a) => dpa::run(a, &cli.global),
         Command::Assess(a) => assess::run(a, &cli.global),
         Command::Rules(a) => rules::run(a, &cli.global),
         Command::Questionnaire(a) => questionnaire::run(a, &cli.global),

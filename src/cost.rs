@@ -33,6 +33,7 @@ pub mod benchmarks;
 pub mod csv;
 pub mod ownership;
 pub mod render;
+pub mod text;
 pub mod validate;
 
 pub use benchmarks::{Benchmarks, MLPERF_NOTE};
@@ -205,6 +206,42 @@ pub struct Totals {
     pub known_part: Option<Amount>,
 }
 
+/// Compute plus the items known for every ranked offer, with the buffer on them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ComparableTotal {
+    pub subtotal: Amount,
+    pub buffer: Amount,
+    pub total: Amount,
+}
+
+/// A line item left out of the comparable total, and why.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExcludedItem {
+    pub item: LineKind,
+    /// Ranked offers for which the item is missing …
+    pub missing_for: usize,
+    /// … out of this many ranked offers.
+    pub ranked_offers: usize,
+    /// The distinct reasons (provider named once in `providers`).
+    pub reason: String,
+    /// Providers whose offers lack the item.
+    pub providers: Vec<String>,
+}
+
+/// What the ranking compares: the items in every ranked offer's comparable total.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ComparisonBasis {
+    /// `total` when every ranked offer has a complete total (then comparable = total),
+    /// else `comparable_total`.
+    pub ranked_by: &'static str,
+    /// Items in the comparable total (always `compute_on_demand` first), then the buffer.
+    pub included: Vec<LineKind>,
+    /// Items left out of every offer's comparable total because they are not known for all.
+    pub excluded: Vec<ExcludedItem>,
+    /// One sentence for people, in English (the human table prints it in the chosen language).
+    pub note: String,
+}
+
 /// Low and high total from the throughput uncertainty.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CostRange {
@@ -236,7 +273,8 @@ pub struct SpotVariant {
 /// The cost of the workload on one offer.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OfferCost {
-    /// 1 = cheapest complete total; absent for offers without a complete total.
+    /// 1 = cheapest comparable total (see `comparison_basis`); absent for offers whose
+    /// compute cost itself is missing (no basis, no on-demand price).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rank: Option<u32>,
     pub provider_id: String,
@@ -269,6 +307,10 @@ pub struct OfferCost {
     pub billing: BillingTerms,
     pub lines: Vec<LineItem>,
     pub totals: Totals,
+    /// The comparable total the offers are ranked by: on-demand compute plus the items known
+    /// for every ranked offer, plus the buffer on that; present for ranked offers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comparable: Option<ComparableTotal>,
     pub range: CostRange,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spot: Option<SpotVariant>,
@@ -336,6 +378,8 @@ pub struct CostComparison {
     pub gpu_bases: Vec<GpuBasis>,
     /// Sorted: complete totals ascending, then incomplete ones, then offers without basis.
     pub offers: Vec<OfferCost>,
+    /// What the ranking compares and which items are left out, with why.
+    pub comparison_basis: ComparisonBasis,
     pub budget: advice::BudgetAdvice,
     pub recommendations: Vec<advice::Recommendation>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -423,7 +467,7 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
             offers.push(ctx.offer(p, o, &side));
         }
     }
-    rank(&mut offers);
+    let comparison_basis = rank(&mut offers, w.buffer_pct.0);
 
     let gpu_bases: Vec<GpuBasis> = ctx.bases.values().cloned().collect();
     let mut used: BTreeSet<&str> = ctx.reference.rows.iter().map(String::as_str).collect();
@@ -437,8 +481,8 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
         .into_iter()
         .filter_map(|id| inputs.benchmarks.row(id).cloned())
         .collect();
-    let budget = advice::budget(&offers, &rates.report);
-    let recommendations = advice::recommendations(w, &offers, &rates.report);
+    let budget = advice::budget(&offers, &comparison_basis, &rates.report);
+    let recommendations = advice::recommendations(w, &offers, &budget, &rates.report);
     let rent_vs_buy = inputs
         .rent_vs_buy
         .map(|r| ownership::compare(r, &providers, &rates));
@@ -454,7 +498,7 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
             "Range: throughput ±{}% (measured GPU) or ±{}% (benchmark-derived); compute time = work / throughput, so low = time / (1 + u), high = time / (1 − u).",
             w.uncertainty.measured_pct, w.uncertainty.benchmark_pct
         ),
-        "The table is sorted by the on-demand total; the spot total is shown beside it.".into(),
+        "The table is ranked by the comparable total (on-demand compute plus the items known for every ranked offer, plus the buffer); the complete total is shown where every item is known; the spot total is shown beside it.".into(),
     ];
     if w.spot.accepted {
         method_notes.push("Spot rework = interruptions × (checkpoint interval / 2 + restart time); interruptions = compute hours / 100 × interruptions per 100 hours (first order: rework itself is not interrupted again). Minimum durations are not charged again per restart.".into());
@@ -467,6 +511,7 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
         reference: ctx.reference.clone(),
         gpu_bases,
         offers,
+        comparison_basis,
         budget,
         recommendations,
         rent_vs_buy,
@@ -740,7 +785,7 @@ impl<'a> Context<'a> {
             ));
         };
         let table = validate::table_for(w.job);
-        match b.relative_speed(
+        match b.relative_speed_with_fallback(
             table,
             &bref.name,
             bref.scenario.as_deref(),
@@ -755,8 +800,9 @@ impl<'a> Context<'a> {
                 };
                 let explanation = match table {
                     benchmarks::Table::Training => format!(
-                        "factor {} = median {metric} {} min on {} × {} ({} rows: {}) / median {} min on {} × {gpu} ({} rows: {})",
+                        "factor {} = median {metric} of {} {} min on {} × {} ({} rows: {}) / median {} min on {} × {gpu} ({} rows: {})",
                         fmt_f(rel.factor),
+                        rel.benchmark,
                         fmt_f(rel.reference_median),
                         rel.gpu_count,
                         r.gpu_model,
@@ -768,8 +814,9 @@ impl<'a> Context<'a> {
                         rel.offer_rows.join(", ")
                     ),
                     benchmarks::Table::Inference => format!(
-                        "factor {} = median {metric} {} on {} × {gpu} ({} rows: {}) / median {} on {} × {} ({} rows: {})",
+                        "factor {} = median {metric} of {} {} on {} × {gpu} ({} rows: {}) / median {} on {} × {} ({} rows: {})",
                         fmt_f(rel.factor),
+                        rel.benchmark,
                         fmt_f(rel.offer_median),
                         rel.gpu_count,
                         rel.offer_rows.len(),
@@ -781,10 +828,17 @@ impl<'a> Context<'a> {
                         rel.reference_rows.join(", ")
                     ),
                 };
-                let explanation = if rel.reference_rows.len() < 3 || rel.offer_rows.len() < 3 {
-                    format!("{explanation}; few rows: the factor may reflect one submitter's software stack as much as the GPU")
-                } else {
+                let explanation = if rel.same_submitters.is_empty() {
                     explanation
+                } else {
+                    format!(
+                        "{explanation}; only submitters with rows for both models: {}",
+                        rel.same_submitters.join(", ")
+                    )
+                };
+                let explanation = match &rel.fallback_reason {
+                    Some(why) => format!("{explanation}; {} used instead of {why}", rel.benchmark),
+                    None => explanation,
                 };
                 GpuBasis {
                     gpu_model: gpu.to_string(),
@@ -891,6 +945,7 @@ impl<'a> Context<'a> {
                 total: Money::Missing(String::new()),
                 known_part: None,
             },
+            comparable: None,
             range: CostRange {
                 uncertainty_pct: basis.uncertainty_pct.unwrap_or(0.0),
                 low: Money::Missing(String::new()),
@@ -1189,7 +1244,7 @@ impl<'a> Context<'a> {
         } else {
             lines.push(LineItem::missing(
                 LineKind::Storage,
-                format!("provider {} states no storage price", p.id),
+                format!("price not stated by provider {} — ask the vendor", p.id),
             ));
         }
         // Egress: the one-off volume as one month, plus monthly operation egress.
@@ -1246,7 +1301,7 @@ impl<'a> Context<'a> {
         } else {
             lines.push(LineItem::missing(
                 LineKind::Egress,
-                format!("provider {} states no egress price", p.id),
+                format!("price not stated by provider {} — ask the vendor", p.id),
             ));
         }
         // Operation.
@@ -1306,10 +1361,11 @@ impl GpuBasis {
     fn short_explanation(&self) -> String {
         match (&self.basis, &self.relative) {
             (BasisKind::BenchmarkDerived, Some(rel)) => format!(
-                "factor {} from {} + {} benchmark rows at {} GPUs (rows listed under gpu_bases)",
+                "factor {} from {} + {} {} rows at {} GPUs (rows listed under gpu_bases)",
                 fmt_f(rel.factor),
                 rel.reference_rows.len(),
                 rel.offer_rows.len(),
+                rel.benchmark,
                 rel.gpu_count
             ),
             _ => self.explanation.clone(),
@@ -1483,15 +1539,84 @@ pub fn egress_cost(e: &EgressPrice, gb: Decimal) -> Result<(Decimal, String), St
     }
 }
 
-/// Sort: complete totals ascending, then incomplete (by known part), then no basis;
-/// ties by provider and offer ID. Ranks the complete ones.
-fn rank(offers: &mut [OfferCost]) {
+/// Side items that may enter the comparable total, in output order.
+const SIDE_ITEMS: [LineKind; 3] = [LineKind::Storage, LineKind::Egress, LineKind::Operation];
+
+/// Ranks the offers by their comparable total and returns what it compares.
+///
+/// Ranked offers: those whose on-demand compute cost is known. Included items: compute,
+/// and each side item known for every ranked offer (an item no offer has, such as
+/// operation without an operation phase, is simply absent). Comparable subtotal = the sum
+/// of the included (rounded) items; buffer = subtotal × buffer % rounded half-to-even to
+/// cents; comparable total = subtotal + buffer. When nothing is excluded this equals the
+/// complete total. Sort: ranked offers by comparable total, then unranked offers with a
+/// known part (by it), then the rest; ties by provider and offer ID.
+fn rank(offers: &mut [OfferCost], buffer_pct: Decimal) -> ComparisonBasis {
+    fn item(o: &OfferCost, k: LineKind) -> Option<&Money> {
+        o.lines.iter().find(|l| l.item == k).map(|l| &l.amount)
+    }
+    let ranked = |o: &OfferCost| {
+        o.basis != BasisKind::NoBasis
+            && matches!(item(o, LineKind::ComputeOnDemand), Some(Money::Amount(_)))
+    };
+    let n_ranked = offers.iter().filter(|o| ranked(o)).count();
+    let mut included = vec![LineKind::ComputeOnDemand];
+    let mut excluded = Vec::new();
+    for k in SIDE_ITEMS {
+        let mut providers: BTreeSet<String> = BTreeSet::new();
+        let mut reasons: BTreeSet<String> = BTreeSet::new();
+        let mut missing_for = 0;
+        let mut present = false;
+        for o in offers.iter().filter(|o| ranked(o)) {
+            match item(o, k) {
+                Some(Money::Amount(_)) => present = true,
+                Some(Money::Missing(why)) => {
+                    present = true;
+                    missing_for += 1;
+                    providers.insert(o.provider_id.clone());
+                    // The provider is named in `providers`; say the reason once.
+                    reasons.insert(why.replace(&format!(" {}", o.provider_id), ""));
+                }
+                None => {}
+            }
+        }
+        if !present {
+            continue;
+        }
+        if missing_for == 0 {
+            included.push(k);
+        } else {
+            excluded.push(ExcludedItem {
+                item: k,
+                missing_for,
+                ranked_offers: n_ranked,
+                reason: reasons.into_iter().collect::<Vec<_>>().join("; "),
+                providers: providers.into_iter().collect(),
+            });
+        }
+    }
+    for o in offers.iter_mut() {
+        if !ranked(o) {
+            continue;
+        }
+        let sub: Decimal = o
+            .lines
+            .iter()
+            .filter(|l| included.contains(&l.item))
+            .filter_map(|l| l.amount.amount())
+            .sum();
+        let buffer = cents(sub * buffer_pct / Decimal::from(100));
+        o.comparable = Some(ComparableTotal {
+            subtotal: Amount(sub),
+            buffer: Amount(buffer),
+            total: Amount(sub + buffer),
+        });
+    }
     fn key(o: &OfferCost) -> (u8, Decimal) {
-        match (o.basis, o.total(), o.totals.known_part) {
-            (_, Some(t), _) => (0, t),
-            (BasisKind::NoBasis, _, _) => (2, Decimal::ZERO),
-            (_, None, Some(k)) => (1, k.0),
-            (_, None, None) => (2, Decimal::ZERO),
+        match (&o.comparable, o.totals.known_part) {
+            (Some(c), _) => (0, c.total.0),
+            (None, Some(k)) if o.basis != BasisKind::NoBasis => (1, k.0),
+            _ => (2, Decimal::ZERO),
         }
     }
     offers.sort_by(|a, b| {
@@ -1502,10 +1627,44 @@ fn rank(offers: &mut [OfferCost]) {
     });
     let mut r = 0;
     for o in offers.iter_mut() {
-        if o.total().is_some() {
+        if o.comparable.is_some() {
             r += 1;
             o.rank = Some(r);
         }
+    }
+    let names = |v: &[LineKind]| v.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(" + ");
+    let note = if excluded.is_empty() {
+        format!(
+            "Ranked by the total: {} + buffer; every item is known for every ranked offer.",
+            names(&included)
+        )
+    } else {
+        format!(
+            "Ranked by the comparable total = {} + buffer on them. Not included for any offer, because not known for every ranked offer (never counted as 0): {}.",
+            names(&included),
+            excluded
+                .iter()
+                .map(|e| format!(
+                    "{}: {} (missing for {} of {} ranked offers: {})",
+                    e.item.as_str(),
+                    e.reason,
+                    e.missing_for,
+                    e.ranked_offers,
+                    e.providers.join(", ")
+                ))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )
+    };
+    ComparisonBasis {
+        ranked_by: if excluded.is_empty() {
+            "total"
+        } else {
+            "comparable_total"
+        },
+        included,
+        excluded,
+        note,
     }
 }
 

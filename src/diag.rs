@@ -18,6 +18,7 @@ pub fn all_codes() -> Vec<(&'static str, &'static str)> {
         crate::cost::validate::CODES,
         crate::eval::CODES,
         codes::REPORT,
+        crate::dpa::CODES,
     ];
     lists.iter().flat_map(|l| l.iter().copied()).collect()
 }

@@ -9,6 +9,7 @@
 pub mod cli;
 pub mod cost;
 pub mod diag;
+pub mod dpa;
 pub mod embedded;
 pub mod eval;
 pub mod i18n;

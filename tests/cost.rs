@@ -367,12 +367,52 @@ egress: {currency: EUR, tiers: [{up_to_gb: 1000, price_per_gb: 0.05}]}",
     // The known part is shown separately and is not a total: 36 + 48 = 84.
     assert_eq!(cap.totals.known_part.unwrap().0, d("84.00"));
     let b = find(&c, "b");
-    assert!(matches!(&b.lines[1].amount, Money::Missing(w) if w.contains("no storage price")));
-    assert!(matches!(&b.lines[2].amount, Money::Missing(w) if w.contains("no egress price")));
-    // Complete totals rank before incomplete ones.
-    assert_eq!(c.offers[0].offer_id, "g");
-    assert_eq!(c.offers[1].offer_id, "v");
-    assert!(c.offers[2].rank.is_none());
+    assert!(
+        matches!(&b.lines[1].amount, Money::Missing(w) if w == "price not stated by provider bare — ask the vendor")
+    );
+    assert!(
+        matches!(&b.lines[2].amount, Money::Missing(w) if w == "price not stated by provider bare — ask the vendor")
+    );
+    // Every offer has a compute cost, so all four are ranked, by the comparable total:
+    // storage is missing for `bare`, egress for `capped` and `bare`, so both are left out
+    // for every offer; comparable = compute 36.00 + 0 % buffer = 36.00 each; ties by provider.
+    assert_eq!(c.comparison_basis.ranked_by, "comparable_total");
+    assert_eq!(c.comparison_basis.included, [LineKind::ComputeOnDemand]);
+    let ex: Vec<(LineKind, usize, usize, Vec<String>)> = c
+        .comparison_basis
+        .excluded
+        .iter()
+        .map(|e| (e.item, e.missing_for, e.ranked_offers, e.providers.clone()))
+        .collect();
+    assert_eq!(
+        ex,
+        vec![
+            (LineKind::Storage, 1, 4, vec!["bare".to_string()]),
+            (
+                LineKind::Egress,
+                2,
+                4,
+                vec!["bare".to_string(), "capped".to_string()]
+            ),
+        ]
+    );
+    let order: Vec<(&str, Option<u32>)> = c
+        .offers
+        .iter()
+        .map(|o| (o.offer_id.as_str(), o.rank))
+        .collect();
+    assert_eq!(
+        order,
+        [
+            ("b", Some(1)),
+            ("c", Some(2)),
+            ("g", Some(3)),
+            ("v", Some(4))
+        ]
+    );
+    assert_eq!(g.comparable.as_ref().unwrap().total.0, d("36.00"));
+    // The complete total stays where it exists.
+    assert_eq!(total(find(&c, "g")), d("142.00"));
 
     // Allowance covers it: 80 GB − 100 GB free → 0 GB → 0.00.
     let w = workload("3600", 1, "data: {egress_gb: 80}");
@@ -465,14 +505,27 @@ fn range_from_throughput_uncertainty() {
 fn measured_gpu_factor_one_versus_benchmark_derived() {
     let b = Benchmarks::embedded().unwrap();
     // The factor for H200-SXM, recomputed here from the table: median time to train of
-    // llama2_70b_lora on 8 × H100-SXM divided by the median on 8 × H200-SXM.
-    let median = |gpu: &str| {
-        let mut v: Vec<f64> = b
-            .training
+    // llama2_70b_lora on 8 × H100-SXM divided by the median on 8 × H200-SXM, both taken
+    // only over submitters that have rows for both models (they give ≥ 2 rows from ≥ 2
+    // systems on each side, so the same-submitter preference applies).
+    let at8 = |gpu: &str| -> Vec<&cloudvet::cost::benchmarks::BenchmarkRow> {
+        b.training
             .iter()
             .filter(|r| {
                 r.benchmark == "llama2_70b_lora" && r.gpu_model == gpu && r.accelerator_count == 8
             })
+            .collect()
+    };
+    let common: BTreeSet<String> = at8("H100-SXM")
+        .iter()
+        .map(|r| r.submitter.clone())
+        .filter(|s| at8("H200-SXM").iter().any(|o| &o.submitter == s))
+        .collect();
+    assert!(common.len() >= 2, "{common:?}");
+    let median = |gpu: &str| {
+        let mut v: Vec<f64> = at8(gpu)
+            .into_iter()
+            .filter(|r| common.contains(&r.submitter))
             .map(|r| r.value)
             .collect();
         v.sort_by(f64::total_cmp);
@@ -521,16 +574,15 @@ fn measured_gpu_factor_one_versus_benchmark_derived() {
         .unwrap();
     let rel = basis.relative.as_ref().unwrap();
     assert_eq!(rel.gpu_count, 8);
-    let ids: BTreeSet<&str> = b
-        .training
-        .iter()
-        .filter(|r| {
-            r.benchmark == "llama2_70b_lora"
-                && r.gpu_model == "H200-SXM"
-                && r.accelerator_count == 8
-        })
+    let ids: BTreeSet<&str> = at8("H200-SXM")
+        .into_iter()
+        .filter(|r| common.contains(&r.submitter))
         .map(|r| r.row_id.as_str())
         .collect();
+    assert_eq!(
+        rel.same_submitters.iter().cloned().collect::<BTreeSet<_>>(),
+        common
+    );
     assert_eq!(
         rel.offer_rows
             .iter()
@@ -565,6 +617,105 @@ fn no_benchmark_named_means_no_basis_for_other_gpus() {
     let l = find(&c, "l40s");
     assert_eq!(l.basis, BasisKind::NoBasis);
     assert!(l.basis_explanation.contains("names no benchmark"));
+}
+
+#[test]
+fn comparable_total_ranks_like_with_like_and_budget_carries_the_caveat() {
+    // 1 h of compute on 1 GPU, 100 GB stored for 1 month, no egress, buffer 20 %.
+    // `full`: compute 36.00, storage 100 × 0.10 × 1 = 10.00, egress 0.00 → total 46.00 + 9.20 = 55.20.
+    // `nostore`: compute 40.00, storage missing (no price), egress 0.00.
+    // Storage is not known for every ranked offer, so it is left out for both:
+    //   full:    comparable subtotal 36.00 + 0.00 = 36.00, buffer 7.20, comparable total 43.20 (rank 1)
+    //   nostore: comparable subtotal 40.00 + 0.00 = 40.00, buffer 8.00, comparable total 48.00 (rank 2)
+    // An offer without an on-demand price has no compute cost: unranked, with its reason.
+    let w = workload(
+        "3600",
+        1,
+        "buffer_pct: 20\ndata: {dataset_gb: 100, storage_months: 1}",
+    );
+    let full = provider(
+        "full",
+        &offer("f", "H100-SXM", 1, "EUR", "36", PER_SECOND),
+        "storage: {currency: EUR, price_per_gb_month: 0.10}",
+    );
+    let nostore = provider(
+        "nostore",
+        &[
+            offer("n", "H100-SXM", 1, "EUR", "40", PER_SECOND),
+            "  - {id: noprice, region: r1, gpu_model: H100-SXM, gpus_per_instance: 1, currency: EUR, billing_increment_seconds: 1, minimum_billed_seconds: 0, minimum_term_months: 0}\n".to_string(),
+        ]
+        .concat(),
+        "",
+    );
+    let c = compare(&w, &[nostore, full], &eur());
+    assert_eq!(c.comparison_basis.ranked_by, "comparable_total");
+    assert_eq!(
+        c.comparison_basis.included,
+        [LineKind::ComputeOnDemand, LineKind::Egress]
+    );
+    assert_eq!(c.comparison_basis.excluded.len(), 1);
+    let e = &c.comparison_basis.excluded[0];
+    assert_eq!(e.item, LineKind::Storage);
+    assert_eq!(e.reason, "price not stated by provider — ask the vendor");
+    assert_eq!((e.missing_for, e.ranked_offers), (1, 2));
+    let f = find(&c, "f");
+    let fc = f.comparable.as_ref().unwrap();
+    assert_eq!(
+        (fc.subtotal.0, fc.buffer.0, fc.total.0),
+        (d("36.00"), d("7.20"), d("43.20"))
+    );
+    assert_eq!(total(f), d("55.20"));
+    let n = find(&c, "n");
+    let nc = n.comparable.as_ref().unwrap();
+    assert_eq!(
+        (nc.subtotal.0, nc.buffer.0, nc.total.0),
+        (d("40.00"), d("8.00"), d("48.00"))
+    );
+    assert!(n.totals.total.amount().is_none());
+    assert_eq!((f.rank, n.rank), (Some(1), Some(2)));
+    let np = find(&c, "noprice");
+    assert_eq!(np.rank, None);
+    assert!(np.comparable.is_none());
+    assert!(
+        matches!(&np.totals.total, Money::Missing(w) if w.contains("the offer has no on-demand price"))
+    );
+    assert_eq!(c.offers.last().unwrap().offer_id, "noprice");
+    // Budget on rank 1: `full` has a complete total, so the advice uses it (no caveat):
+    // planned 46.00, alerts 23.00 / 36.80 / 46.00, stop 55.20.
+    assert_eq!(c.budget.basis, Some("total"));
+    assert!(c.budget.caveat.is_none());
+    assert_eq!(c.budget.automatic_stop.amount(), Some(d("55.20")));
+
+    // Without `full`, rank 1 is `n` with no complete total: the advice uses the comparable
+    // total and says what it leaves out. Alone, `n` is the only ranked offer and storage is
+    // missing for it: planned 40.00, alerts 20.00 / 32.00 / 40.00, stop 48.00.
+    let nostore = provider(
+        "nostore",
+        &offer("n", "H100-SXM", 1, "EUR", "40", PER_SECOND),
+        "",
+    );
+    let c = compare(&w, &[nostore], &eur());
+    assert_eq!(c.budget.basis, Some("comparable_total"));
+    assert_eq!(c.budget.planned_cost.amount(), Some(d("40.00")));
+    let a: Vec<Decimal> = c
+        .budget
+        .alerts
+        .iter()
+        .map(|a| a.amount.amount().unwrap())
+        .collect();
+    assert_eq!(a, vec![d("20.00"), d("32.00"), d("40.00")]);
+    assert_eq!(c.budget.automatic_stop.amount(), Some(d("48.00")));
+    let caveat = c.budget.caveat.as_deref().unwrap();
+    assert!(
+        caveat.contains("storage (price not stated by provider — ask the vendor)"),
+        "{caveat}"
+    );
+    let rec = c
+        .recommendations
+        .iter()
+        .find(|r| r.id == "budget_alerts")
+        .unwrap();
+    assert!(rec.reason.contains(caveat));
 }
 
 #[test]
@@ -850,6 +1001,51 @@ fn cli_human_output_matches_golden_file() {
 }
 
 #[test]
+fn cli_german_table_words_numbers_and_recommendations() {
+    let mut args = vec!["--lang", "de", "cost"];
+    args.extend(FIXTURE);
+    let (code, out, err) = cloudvet(&args);
+    assert_eq!(code, 0, "{err}");
+    // The MLPerf sentence in German, column heads, basis words.
+    assert!(out.contains(
+        "Die Benchmark-Werte sind aus MLPerf-Ergebnissen abgeleitet und nicht von MLCommons geprüft."
+    ));
+    assert!(!out.contains(MLPERF_NOTE));
+    assert!(out.contains("Anbieter / Angebot"));
+    assert!(out.contains("vergleichbar EUR"));
+    assert!(out.contains("gemessen"));
+    // German number format: alpha-gpu's complete total 16,946.16 → 16.946,16; comparable
+    // 905.00 + 181.00 = 1,086.00 → 1.086,00.
+    assert!(out.contains("16.946,16"));
+    assert!(out.contains("1.086,00"));
+    assert!(!out.contains("16,946.16"));
+    // Reasons and recommendations in German.
+    assert!(out.contains(
+        "Speicher: Preis vom Anbieter nicht angegeben — beim Anbieter erfragen — fehlt bei 2 von 6 gereihten Angeboten (gamma-hpc)"
+    ));
+    assert!(out.contains("Budgetwarnungen und automatischen Stopp einrichten: Warnungen bei 50 / 80 / 100 % der geplanten Kosten von gamma-hpc/mi300x8-ams einrichten und automatisch bei 912,00 EUR stoppen"));
+    assert!(out.contains("Vorbehalt: geplant auf Basis der vergleichbaren Summe, ohne Speicher ("));
+    // JSON carries both languages of each recommendation, whatever --lang says.
+    let mut args = vec!["--lang", "de", "cost", "--format", "json"];
+    args.extend(FIXTURE);
+    let (_, json, _) = cloudvet(&args);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rec = v["recommendations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "budget_alerts")
+        .unwrap();
+    assert_eq!(rec["title"], "Set budget alerts and an automatic stop");
+    assert_eq!(
+        rec["title_de"],
+        "Budgetwarnungen und automatischen Stopp einrichten"
+    );
+    assert!(rec["reason_de"].as_str().unwrap().contains("912,00 EUR"));
+    assert!(rec["reason"].as_str().unwrap().contains("912.00 EUR"));
+}
+
+#[test]
 fn cli_json_and_csv_carry_the_note_and_are_deterministic() {
     let mut args = vec!["cost", "--format", "json"];
     args.extend(FIXTURE);
@@ -981,6 +1177,41 @@ fn cli_on_the_embedded_catalogue_gives_every_offer_a_cost_or_a_reason() {
             assert!(!b["relative"]["offer_rows"].as_array().unwrap().is_empty());
         }
     }
+    // No profile states a storage price, so storage is left out of the comparable total,
+    // with the reason; offers are still ranked (ranks 1..n in order), and the budget advice
+    // rests on the comparable total with the caveat.
+    let basis = &v["comparison_basis"];
+    assert_eq!(basis["ranked_by"], "comparable_total");
+    let storage = basis["excluded"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["item"] == "storage")
+        .unwrap();
+    assert_eq!(
+        storage["reason"],
+        "price not stated by provider — ask the vendor"
+    );
+    assert_eq!(storage["missing_for"], storage["ranked_offers"]);
+    let ranks: Vec<u64> = offers.iter().filter_map(|o| o["rank"].as_u64()).collect();
+    assert!(!ranks.is_empty());
+    assert_eq!(ranks, (1..=ranks.len() as u64).collect::<Vec<_>>());
+    for o in offers.iter().filter(|o| o["rank"].is_u64()) {
+        // Comparable total = subtotal + buffer, exactly.
+        let c = &o["comparable"];
+        let (sub, buf, tot) = (
+            Decimal::from_str(&c["subtotal"].to_string()).unwrap(),
+            Decimal::from_str(&c["buffer"].to_string()).unwrap(),
+            Decimal::from_str(&c["total"].to_string()).unwrap(),
+        );
+        assert_eq!(sub + buf, tot);
+    }
+    assert_eq!(v["budget"]["basis"], "comparable_total");
+    assert!(v["budget"]["caveat"]
+        .as_str()
+        .unwrap()
+        .contains("storage (price not stated by provider — ask the vendor)"));
+    assert!(v["budget"]["automatic_stop"]["amount"].is_number());
 }
 
 #[test]

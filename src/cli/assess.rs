@@ -47,6 +47,10 @@ pub struct Args {
     /// Answered vendor questionnaires to merge as self-declared facts.
     #[arg(long, num_args = 1..)]
     pub answers: Vec<PathBuf>,
+    /// DPA review files or folders (`cloudvet dpa scan`, completed by the DPO): decided
+    /// verdicts replace the provider's DPA facts as verified facts (docs/dpa-scan.md).
+    #[arg(long, num_args = 1..)]
+    pub reviews: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
@@ -101,12 +105,46 @@ pub(crate) fn run_assessment(
     as_of: Option<&str>,
     answers: &[PathBuf],
 ) -> Result<Assessment, Vec<Diagnostic>> {
+    run_assessment_with_reviews(providers, requirements, rules, as_of, answers, &[])
+}
+
+/// `run_assessment` with DPA reviews applied to the profiles before evaluating; a
+/// note per applied review goes to stderr.
+pub(crate) fn run_assessment_with_reviews(
+    providers: &[PathBuf],
+    requirements: Option<&std::path::Path>,
+    rules: Option<&std::path::Path>,
+    as_of: Option<&str>,
+    answers: &[PathBuf],
+    reviews: &[PathBuf],
+) -> Result<Assessment, Vec<Diagnostic>> {
     let inputs = inputs::load(providers, requirements, answers)?;
     report_diagnostics(&inputs.warnings);
     let req = &inputs.requirements;
     let date = evaluation_date(as_of, req.value.evaluation_date).map_err(|d| vec![d])?;
     let packs = eval::packs::shipped_with(rules)?;
-    let profiles: Vec<_> = inputs.providers.into_iter().map(|l| l.value).collect();
+    let mut profiles: Vec<_> = inputs.providers.into_iter().map(|l| l.value).collect();
+    if !reviews.is_empty() {
+        let (loaded, mut diags) = crate::load::load_reviews(reviews);
+        let (applied, d) = crate::dpa::apply_reviews(&mut profiles, &loaded);
+        diags.extend(d);
+        if diags.iter().any(Diagnostic::is_error) {
+            return Err(diags.into_iter().filter(Diagnostic::is_error).collect());
+        }
+        report_diagnostics(&diags);
+        for r in &applied {
+            eprintln!(
+                "note: DPA review {} ({}) applied to `{}`: {} fact(s) now verified from the review",
+                r.review_file,
+                r.signed_off_on
+                    .as_deref()
+                    .map(|d| format!("signed off {d}"))
+                    .unwrap_or_else(|| "not signed off".into()),
+                r.provider,
+                r.facts.len()
+            );
+        }
+    }
     eval::assess(&profiles, &packs, &req.value, date).map_err(|ds| {
         ds.into_iter()
             .map(|d| {
@@ -121,12 +159,13 @@ pub(crate) fn run_assessment(
 }
 
 pub fn run(args: &Args, global: &Global) -> Status {
-    let a = match run_assessment(
+    let a = match run_assessment_with_reviews(
         &args.providers,
         args.requirements.as_deref(),
         args.rules.as_deref(),
         args.as_of.as_deref(),
         &args.answers,
+        &args.reviews,
     ) {
         Ok(a) => a,
         Err(d) => {

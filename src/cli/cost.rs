@@ -102,8 +102,8 @@ fn load_benchmarks(dir: Option<&Path>) -> Result<Benchmarks, Vec<Diagnostic>> {
     }
 }
 
-pub fn run(args: &Args, _global: &Global) -> Status {
-    match run_inner(args) {
+pub fn run(args: &Args, global: &Global) -> Status {
+    match run_inner(args, global) {
         Ok(text) => match &args.output {
             Some(path) => match crate::output::write_atomic(path, text.as_bytes()) {
                 Ok(()) => Status::Ok,
@@ -128,7 +128,7 @@ pub fn run(args: &Args, _global: &Global) -> Status {
     }
 }
 
-fn run_inner(args: &Args) -> Result<String, Vec<Diagnostic>> {
+fn run_inner(args: &Args, global: &Global) -> Result<String, Vec<Diagnostic>> {
     // The assessment decides which providers may be compared at all.
     let allowed: Option<BTreeSet<String>> = if args.eligible_only {
         let a = super::assess::run_assessment(
@@ -199,6 +199,7 @@ fn run_inner(args: &Args) -> Result<String, Vec<Diagnostic>> {
                 &b,
                 rvb_file.as_ref(),
                 rent_vs_buy.as_ref(),
+                global,
             )
         }
         Err(d) => {
@@ -219,6 +220,7 @@ fn compare_and_render(
     benchmarks: &Benchmarks,
     rvb_file: Option<&SourceFile>,
     rent_vs_buy: Option<&RentVsBuy>,
+    global: &Global,
 ) -> Result<String, Vec<Diagnostic>> {
     providers.sort_by(|a, b| a.id.cmp(&b.id));
     let inputs = CostInputs {
@@ -233,7 +235,13 @@ fn compare_and_render(
     };
     let comparison = cost::compare(&inputs)?;
     Ok(match args.format {
-        Format::Human => cost::render::human(&comparison),
+        Format::Human => cost::render::human_in(
+            &comparison,
+            match global.lang {
+                crate::cli::Lang::De => crate::i18n::Lang::De,
+                crate::cli::Lang::En => crate::i18n::Lang::En,
+            },
+        ),
         Format::Json => cost::render::json(&comparison),
         Format::Csv => cost::render::csv(&comparison),
     })

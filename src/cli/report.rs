@@ -172,10 +172,11 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     }
     files.extend(pack_files.iter().map(|f| input_row(f, "rule_pack")));
     let packs = eval::packs::shipped_with(args.rules.as_deref())?;
-    let reviews: Vec<DpaReview> = if args.reviews.is_empty() {
+    let loaded_reviews = if args.reviews.is_empty() {
         Vec::new()
     } else {
-        let (loaded, diags) = load::load_reviews(&args.reviews);
+        let (mut loaded, diags) = load::load_reviews(&args.reviews);
+        loaded.sort_by(|a, b| a.file.display.cmp(&b.file.display));
         let mut diags = diags;
         diags.extend(crate::validate::cross_check(
             &inputs.providers,
@@ -189,8 +190,9 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
                 .map(|r| input_row(&r.file, "dpa_review"))
                 .collect(),
         ));
-        loaded.into_iter().map(|r| r.value).collect()
+        loaded
     };
+    let reviews: Vec<DpaReview> = loaded_reviews.iter().map(|r| r.value.clone()).collect();
     let requirements = &inputs.requirements.value;
     let date = evaluation_date(args.as_of.as_deref(), requirements.evaluation_date)
         .map_err(|d| vec![d])?;
@@ -198,6 +200,10 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         inputs.providers.into_iter().map(|l| l.value).collect();
     // By ID, so sections that list providers in input order do not depend on it.
     providers.sort_by(|a, b| a.id.cmp(&b.id));
+    // Decided review verdicts replace the profiles' DPA facts (docs/dpa-scan.md), so the
+    // DPA rules read what the report's DPA section says they read.
+    let (_, review_diags) = crate::dpa::apply_reviews(&mut providers, &loaded_reviews);
+    errors_or_warn(review_diags)?;
 
     progress.step("assessing providers");
     let assessment = eval::assess(&providers, &packs, requirements, date)?;

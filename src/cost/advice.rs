@@ -4,7 +4,7 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::{cents, fmt_d, LineKind, Money, OfferCost};
+use super::{cents, fmt_d, ComparisonBasis, LineKind, Money, OfferCost};
 use crate::model::workload::{Precision, Workload};
 use crate::model::Amount;
 
@@ -24,12 +24,19 @@ pub struct BudgetAlert {
     pub amount: Money,
 }
 
-/// Budget alerts and the automatic stop for the cheapest complete offer.
+/// Budget alerts and the automatic stop for the rank-1 offer.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BudgetAdvice {
-    /// `provider/offer` the advice is for; absent when no offer has a complete total.
+    /// `provider/offer` the advice is for; absent when no offer is ranked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub offer: Option<String>,
+    /// `total` (the offer's complete total) or `comparable_total` (items are excluded:
+    /// see `caveat`); absent when no offer is ranked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub basis: Option<&'static str>,
+    /// When the advice rests on the comparable total: which items it leaves out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caveat: Option<String>,
     /// The planned cost: the subtotal before the buffer.
     pub planned_cost: Money,
     /// Alerts at 50 / 80 / 100 % of the planned cost.
@@ -47,34 +54,58 @@ pub struct Recommendation {
     pub title: &'static str,
     /// Why, with the figures.
     pub reason: String,
+    /// The title in German.
+    pub title_de: &'static str,
+    /// The reason in German (German number format).
+    pub reason_de: String,
 }
 
-/// Budget advice for the rank-1 offer.
-pub fn budget(offers: &[OfferCost], currency: &str) -> BudgetAdvice {
+/// Budget advice for the rank-1 offer: on its complete total when it has one, else on its
+/// comparable total with a caveat naming the excluded items.
+pub fn budget(offers: &[OfferCost], basis: &ComparisonBasis, currency: &str) -> BudgetAdvice {
     let best = offers.iter().find(|o| o.rank == Some(1));
-    match best {
-        Some(o) => {
-            let planned = o.totals.subtotal.amount().unwrap_or_default();
-            BudgetAdvice {
-                offer: Some(format!("{}/{}", o.provider_id, o.offer_id)),
-                planned_cost: Money::Amount(Amount(planned)),
-                alerts: ALERT_THRESHOLDS_PCT
-                    .iter()
-                    .map(|p| BudgetAlert {
-                        pct: *p,
-                        amount: Money::Amount(Amount(cents(
-                            planned * Decimal::from(*p) / Decimal::from(100),
-                        ))),
-                    })
-                    .collect(),
-                automatic_stop: o.totals.total.clone(),
-                currency: currency.to_string(),
+    let figures = best.and_then(|o| {
+        match (o.totals.subtotal.amount(), o.totals.total.amount(), &o.comparable) {
+            (Some(sub), Some(total), _) => Some((o, sub, total, "total", None)),
+            (_, _, Some(c)) => {
+                let caveat = format!(
+                    "planned on the comparable total, which leaves out {}: add them once the provider states them, before relying on this budget",
+                    basis
+                        .excluded
+                        .iter()
+                        .map(|e| format!("{} ({})", e.item.as_str(), e.reason))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                Some((o, c.subtotal.0, c.total.0, "comparable_total", Some(caveat)))
             }
+            _ => None,
         }
+    });
+    match figures {
+        Some((o, planned, total, kind, caveat)) => BudgetAdvice {
+            offer: Some(format!("{}/{}", o.provider_id, o.offer_id)),
+            basis: Some(kind),
+            caveat,
+            planned_cost: Money::Amount(Amount(planned)),
+            alerts: ALERT_THRESHOLDS_PCT
+                .iter()
+                .map(|p| BudgetAlert {
+                    pct: *p,
+                    amount: Money::Amount(Amount(cents(
+                        planned * Decimal::from(*p) / Decimal::from(100),
+                    ))),
+                })
+                .collect(),
+            automatic_stop: Money::Amount(Amount(total)),
+            currency: currency.to_string(),
+        },
         None => {
-            let why = "no offer has a complete total".to_string();
+            let why = "no offer has a known compute cost".to_string();
             BudgetAdvice {
                 offer: None,
+                basis: None,
+                caveat: None,
                 planned_cost: Money::Missing(why.clone()),
                 alerts: ALERT_THRESHOLDS_PCT
                     .iter()
@@ -90,12 +121,32 @@ pub fn budget(offers: &[OfferCost], currency: &str) -> BudgetAdvice {
     }
 }
 
+fn de(d: Decimal) -> String {
+    crate::i18n::number(crate::i18n::Lang::De, d, 2)
+}
+
+fn pct_de(share: Decimal) -> String {
+    format!(
+        "{} %",
+        (share * Decimal::from(100))
+            .round_dp(1)
+            .normalize()
+            .to_string()
+            .replace('.', ",")
+    )
+}
+
 fn pct(share: Decimal) -> String {
     format!("{} %", (share * Decimal::from(100)).round_dp(1).normalize())
 }
 
 /// The recommendations the figures support.
-pub fn recommendations(w: &Workload, offers: &[OfferCost], currency: &str) -> Vec<Recommendation> {
+pub fn recommendations(
+    w: &Workload,
+    offers: &[OfferCost],
+    budget: &BudgetAdvice,
+    currency: &str,
+) -> Vec<Recommendation> {
     let mut out = Vec::new();
     let best = offers.iter().find(|o| o.rank == Some(1));
     // Spot.
@@ -133,6 +184,16 @@ pub fn recommendations(w: &Workload, offers: &[OfferCost], currency: &str) -> Ve
                     s.and_then(|s| s.saving_pct).map(|p| p.to_string()).unwrap_or_else(|| "?".into()),
                     s.and_then(|s| s.time_to_result_hours).map(|p| p.to_string()).unwrap_or_else(|| "?".into()),
                 ),
+                title_de: "Spot-/unterbrechbare Kapazität nutzen",
+                reason_de: format!(
+                    "bei {} Angebot(en) spart Spot nach Nacharbeit mindestens {SPOT_MIN_SAVING_PCT} % der On-Demand-Rechenkosten; die günstigste Spot-Summe ist {} {currency} bei {}/{} (Ersparnis {} % der Rechenkosten, {} h bis zum Ergebnis)",
+                    qualifying.len(),
+                    de(t),
+                    o.provider_id,
+                    o.offer_id,
+                    s.and_then(|s| s.saving_pct).map(|p| p.to_string().replace('.', ",")).unwrap_or_else(|| "?".into()),
+                    s.and_then(|s| s.time_to_result_hours).map(|p| p.to_string().replace('.', ",")).unwrap_or_else(|| "?".into()),
+                ),
             });
         }
     }
@@ -149,6 +210,13 @@ pub fn recommendations(w: &Workload, offers: &[OfferCost], currency: &str) -> Ve
                         o.provider_id,
                         o.offer_id
                     ),
+                    title_de: "Daten neben der Rechenleistung halten",
+                    reason_de: format!(
+                        "Egress ist {} der geplanten Kosten bei {}/{} (Schwelle {DATA_LOCALITY_MIN_SHARE_PCT} %): Ergebnisse dort verarbeiten und speichern, wo die GPUs sind, oder das Egress-Freikontingent verhandeln",
+                        pct_de(share),
+                        o.provider_id,
+                        o.offer_id
+                    ),
                 });
             }
         }
@@ -160,6 +228,8 @@ pub fn recommendations(w: &Workload, offers: &[OfferCost], currency: &str) -> Ve
                 id: "mixed_precision",
                 title: "Try mixed precision (bf16/fp16)",
                 reason: "the test run was measured in fp32; 16-bit mixed precision usually raises throughput on tensor-core GPUs — measure a new run, cloudvet does not guess the gain".into(),
+                title_de: "Gemischte Genauigkeit (bf16/fp16) versuchen",
+                reason_de: "der Testlauf wurde in fp32 gemessen; 16-Bit-Mixed-Precision erhöht auf Tensor-Core-GPUs meist den Durchsatz — einen neuen Lauf messen, cloudvet schätzt den Gewinn nicht".into(),
             });
         }
     }
@@ -176,29 +246,50 @@ pub fn recommendations(w: &Workload, offers: &[OfferCost], currency: &str) -> Ve
                         o.provider_id,
                         o.offer_id
                     ),
+                    title_de: "Modell für den Betrieb quantisieren oder destillieren",
+                    reason_de: format!(
+                        "der Betrieb ist {} der geplanten Kosten bei {}/{} (Schwelle {OPERATION_DOMINANT_SHARE_PCT} %): ein kleineres oder quantisiertes Modell läuft womöglich auf weniger oder günstigeren GPUs",
+                        pct_de(share),
+                        o.provider_id,
+                        o.offer_id
+                    ),
                 });
             }
         }
     }
     // Budget alerts: always.
-    let reason = match best {
-        Some(o) => format!(
-            "set alerts at {} % of the planned cost of {}/{} and stop automatically at its total including the {} % buffer ({})",
+    let reason = match (&budget.offer, &budget.automatic_stop) {
+        (Some(o), Money::Amount(stop)) => format!(
+            "set alerts at {} % of the planned cost of {o} and stop automatically at {} {currency} (planned cost plus the {} % buffer){}",
             ALERT_THRESHOLDS_PCT.map(|p| p.to_string()).join(" / "),
-            o.provider_id,
-            o.offer_id,
+            fmt_d(stop.0),
             w.buffer_pct,
-            match &o.totals.total {
-                Money::Amount(a) => format!("{} {currency}", fmt_d(a.0)),
-                Money::Missing(m) => format!("missing: {m}"),
+            match &budget.caveat {
+                Some(c) => format!("; {c}"),
+                None => String::new(),
             }
         ),
-        None => "set alerts at 50 / 80 / 100 % of the planned cost and an automatic stop at the total including the buffer, once an offer can be priced".into(),
+        _ => "set alerts at 50 / 80 / 100 % of the planned cost and an automatic stop at the total including the buffer, once an offer can be priced".into(),
+    };
+    let reason_de = match (&budget.offer, &budget.automatic_stop) {
+        (Some(o), Money::Amount(stop)) => format!(
+            "Warnungen bei {} % der geplanten Kosten von {o} einrichten und automatisch bei {} {currency} stoppen (geplante Kosten plus {} % Puffer){}",
+            ALERT_THRESHOLDS_PCT.map(|p| p.to_string()).join(" / "),
+            de(stop.0),
+            w.buffer_pct.to_string().replace('.', ","),
+            match &budget.caveat {
+                Some(c) => format!("; {}", super::text::reason(crate::i18n::Lang::De, c)),
+                None => String::new(),
+            }
+        ),
+        _ => "Warnungen bei 50 / 80 / 100 % der geplanten Kosten und einen automatischen Stopp bei der Gesamtsumme einschließlich Puffer einrichten, sobald ein Angebot berechnet werden kann".into(),
     };
     out.push(Recommendation {
         id: "budget_alerts",
         title: "Set budget alerts and an automatic stop",
         reason,
+        title_de: "Budgetwarnungen und automatischen Stopp einrichten",
+        reason_de,
     });
     out
 }

@@ -57,9 +57,69 @@ pub struct Benchmarks {
     pub files: Vec<String>,
 }
 
+/// A side of a comparison is usable only with at least this many rows at the shared count …
+pub const MIN_ROWS: usize = 2;
+/// … from at least this many distinct systems (submitter + system name).
+pub const MIN_SYSTEMS: usize = 2;
+
+/// Benchmarks tried, in this order, after the one the workload names, when the named one
+/// has no usable rows for a GPU model: language-model benchmarks first (closest to the
+/// jobs cloudvet is used for), then the other benchmarks with many GPU models.
+pub const FALLBACK_TRAINING: &[&str] = &[
+    "llama2_70b_lora",
+    "llama31_8b",
+    "gpt3",
+    "llama31_405b",
+    "bert",
+    "stable_diffusion",
+    "retinanet",
+    "resnet",
+    "dlrm_dcnv2",
+    "rgat",
+    "unet3d",
+    "maskrcnn",
+    "rnnt",
+    "flux1",
+];
+/// Inference fallbacks (tried with the workload's scenario).
+pub const FALLBACK_INFERENCE: &[&str] = &[
+    "llama2-70b-99",
+    "llama2-70b-99.9",
+    "llama3.1-8b",
+    "mixtral-8x7b",
+    "gptj-99",
+    "llama3.1-405b",
+    "bert-99",
+    "stable-diffusion-xl",
+    "retinanet",
+    "resnet50",
+    "dlrm-v2-99",
+    "3d-unet-99",
+    "whisper",
+];
+
+/// True when rows are enough to stand for a GPU model: at least [`MIN_ROWS`] rows from at
+/// least [`MIN_SYSTEMS`] distinct systems (a single submission could reflect one software
+/// stack as much as the GPU).
+pub fn usable(rows: &[&BenchmarkRow]) -> bool {
+    let systems: std::collections::BTreeSet<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r.submitter.as_str(), r.system_name.as_str()))
+        .collect();
+    rows.len() >= MIN_ROWS && systems.len() >= MIN_SYSTEMS
+}
+
 /// The relative speed of one GPU model against the reference model, with its trace.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RelativeSpeed {
+    /// The benchmark (and scenario) the rows are from.
+    pub benchmark: String,
+    /// When the workload's own benchmark had no usable rows and this one was used instead: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallback_reason: Option<String>,
+    /// When rows were restricted to submitters with rows on both sides: those submitters.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub same_submitters: Vec<String>,
     /// speed(offer GPU) / speed(reference GPU).
     pub factor: f64,
     /// The GPU count both sets of rows share.
@@ -191,8 +251,10 @@ impl Benchmarks {
     }
 
     /// speed(offer GPU) / speed(reference GPU) from rows of the same benchmark at the
-    /// same GPU count. The count is `preferred` when both models have rows there, else
-    /// the shared count nearest to it (the smaller on a tie). `Err` says why there is no basis.
+    /// same GPU count. Only counts where both models have usable rows ([`usable`]) count;
+    /// of those, `preferred` or else the one nearest to it (the smaller on a tie). When
+    /// submitters with rows on both sides give usable rows on their own, only their rows
+    /// are used (same software stacks on both sides). `Err` says why there is no basis.
     pub fn relative_speed(
         &self,
         table: Table,
@@ -206,27 +268,79 @@ impl Benchmarks {
         let rc = self.counts(table, name, scenario, reference_gpu);
         if rc.is_empty() {
             return Err(format!(
-                "{bench} has no rows for the reference GPU {reference_gpu}"
+                "no rows for the reference GPU {reference_gpu} in {bench}"
             ));
         }
         let oc = self.counts(table, name, scenario, offer_gpu);
         if oc.is_empty() {
-            return Err(format!("{bench} has no rows for {offer_gpu}"));
+            return Err(format!("no rows for {offer_gpu} in {bench}"));
         }
         let shared: Vec<u32> = rc.iter().copied().filter(|c| oc.contains(c)).collect();
-        let Some(count) = shared
-            .iter()
-            .copied()
-            .min_by_key(|c| (c.abs_diff(preferred), *c))
-        else {
+        let nearest = |v: &[u32]| {
+            v.iter()
+                .copied()
+                .min_by_key(|c| (c.abs_diff(preferred), *c))
+        };
+        let Some(first) = nearest(&shared) else {
             return Err(format!(
-                "{bench} has no GPU count with rows for both {reference_gpu} ({}) and {offer_gpu} ({})",
+                "no GPU count with rows for both {reference_gpu} ({}) and {offer_gpu} ({}) in {bench}",
                 join_counts(&rc),
                 join_counts(&oc)
             ));
         };
-        let r = self.at(table, name, scenario, reference_gpu, count);
-        let o = self.at(table, name, scenario, offer_gpu, count);
+        let good: Vec<u32> = shared
+            .iter()
+            .copied()
+            .filter(|c| {
+                usable(&self.at(table, name, scenario, reference_gpu, *c))
+                    && usable(&self.at(table, name, scenario, offer_gpu, *c))
+            })
+            .collect();
+        let Some(count) = nearest(&good) else {
+            // Say why at the count that would have been used.
+            let r = self.at(table, name, scenario, reference_gpu, first);
+            let o = self.at(table, name, scenario, offer_gpu, first);
+            let (gpu, rows) = if usable(&o) {
+                (reference_gpu, &r)
+            } else {
+                (offer_gpu, &o)
+            };
+            let systems: std::collections::BTreeSet<(&str, &str)> = rows
+                .iter()
+                .map(|x| (x.submitter.as_str(), x.system_name.as_str()))
+                .collect();
+            return Err(format!(
+                "only {} row(s) from {} system(s) for {gpu} in {bench} at {first} GPUs (at least {MIN_ROWS} rows from {MIN_SYSTEMS} systems needed at a count shared with {})",
+                rows.len(),
+                systems.len(),
+                if gpu == offer_gpu { reference_gpu } else { offer_gpu }
+            ));
+        };
+        let mut r = self.at(table, name, scenario, reference_gpu, count);
+        let mut o = self.at(table, name, scenario, offer_gpu, count);
+        let subs: std::collections::BTreeSet<&str> = r
+            .iter()
+            .map(|x| x.submitter.as_str())
+            .filter(|s| o.iter().any(|y| y.submitter == *s))
+            .collect();
+        let mut same_submitters = Vec::new();
+        if !subs.is_empty() {
+            let r2: Vec<&BenchmarkRow> = r
+                .iter()
+                .copied()
+                .filter(|x| subs.contains(x.submitter.as_str()))
+                .collect();
+            let o2: Vec<&BenchmarkRow> = o
+                .iter()
+                .copied()
+                .filter(|x| subs.contains(x.submitter.as_str()))
+                .collect();
+            if usable(&r2) && usable(&o2) {
+                same_submitters = subs.iter().map(|s| s.to_string()).collect();
+                r = r2;
+                o = o2;
+            }
+        }
         let rm = median(r.iter().map(|x| x.value));
         let om = median(o.iter().map(|x| x.value));
         let factor = match table {
@@ -238,6 +352,12 @@ impl Benchmarks {
             return Err(format!("{bench} rows give no usable ratio"));
         }
         Ok(RelativeSpeed {
+            benchmark: match scenario {
+                Some(s) => format!("{name} ({s})"),
+                None => name.to_string(),
+            },
+            fallback_reason: None,
+            same_submitters,
             factor,
             gpu_count: count,
             statistic: "median",
@@ -246,6 +366,43 @@ impl Benchmarks {
             reference_rows: r.iter().map(|x| x.row_id.clone()).collect(),
             offer_rows: o.iter().map(|x| x.row_id.clone()).collect(),
         })
+    }
+
+    /// [`Self::relative_speed`] for the named benchmark, then for the fallbacks of the
+    /// table (same scenario) until one has usable rows. `Err` lists why each failed,
+    /// starting with the named one.
+    pub fn relative_speed_with_fallback(
+        &self,
+        table: Table,
+        name: &str,
+        scenario: Option<&str>,
+        reference_gpu: &str,
+        offer_gpu: &str,
+        preferred: u32,
+    ) -> Result<RelativeSpeed, String> {
+        let first =
+            match self.relative_speed(table, name, scenario, reference_gpu, offer_gpu, preferred) {
+                Ok(r) => return Ok(r),
+                Err(why) => why,
+            };
+        let fallbacks = match table {
+            Table::Training => FALLBACK_TRAINING,
+            Table::Inference => FALLBACK_INFERENCE,
+        };
+        for f in fallbacks.iter().filter(|f| **f != name) {
+            if !self.has_benchmark(table, f, scenario) {
+                continue;
+            }
+            if let Ok(mut r) =
+                self.relative_speed(table, f, scenario, reference_gpu, offer_gpu, preferred)
+            {
+                r.fallback_reason = Some(format!("{name}: {first}"));
+                return Ok(r);
+            }
+        }
+        Err(format!(
+            "{first}; no other benchmark of this kind has usable rows for both {reference_gpu} and {offer_gpu}"
+        ))
     }
 
     /// The speed of `gpu` at `count` GPUs straight from the rows (median).
@@ -481,6 +638,103 @@ mod tests {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), n);
+    }
+
+    /// The factors against H100-SXM for the example workload (llama2_70b_lora, 8 GPUs per job)
+    /// lie in the ranges MLPerf results support; the values are in docs/cost-model.md.
+    #[test]
+    fn factors_for_the_example_workload_are_plausible() {
+        let b = Benchmarks::embedded().unwrap();
+        let f = |gpu: &str| {
+            b.relative_speed_with_fallback(
+                Table::Training,
+                "llama2_70b_lora",
+                None,
+                "H100-SXM",
+                gpu,
+                8,
+            )
+        };
+        let h200 = f("H200-SXM").unwrap();
+        assert!((1.2..=1.9).contains(&h200.factor), "{h200:?}");
+        assert_eq!(
+            (h200.benchmark.as_str(), h200.gpu_count),
+            ("llama2_70b_lora", 8)
+        );
+        let b200 = f("B200").unwrap();
+        assert!((2.0..=3.0).contains(&b200.factor), "{b200:?}");
+        let mi300x = f("MI300X").unwrap();
+        assert!((0.8..=1.3).contains(&mi300x.factor), "{mi300x:?}");
+        // L40S has one llama2_70b_lora row (64 GPUs): a fallback benchmark is used, and says so.
+        let l40s = f("L40S").unwrap();
+        assert!((0.2..=0.6).contains(&l40s.factor), "{l40s:?}");
+        assert_eq!(l40s.benchmark, "retinanet");
+        assert!(l40s
+            .fallback_reason
+            .as_deref()
+            .unwrap()
+            .contains("only 1 row(s) from 1 system(s) for L40S"));
+        // A100-SXM-80GB: a single DeepSpeed row at 64 GPUs once gave 0.06 — now no basis.
+        let a100 = f("A100-SXM-80GB").unwrap_err();
+        assert!(
+            a100.starts_with("only 1 row(s) from 1 system(s) for A100-SXM-80GB in benchmark llama2_70b_lora at 64 GPUs"),
+            "{a100}"
+        );
+    }
+
+    fn row(
+        id: &str,
+        gpu: &str,
+        count: u32,
+        minutes: f64,
+        submitter: &str,
+        system: &str,
+    ) -> BenchmarkRow {
+        BenchmarkRow {
+            row_id: id.into(),
+            gpu_model: gpu.into(),
+            round: "v5.0".into(),
+            benchmark: "b".into(),
+            scenario: None,
+            metric: "time_to_train_minutes".into(),
+            value: minutes,
+            accelerator_count: count,
+            submitter: submitter.into(),
+            system_name: system.into(),
+            source_repo: "mlcommons/x".into(),
+            source_commit: "0".repeat(40),
+            source_path: "p".into(),
+        }
+    }
+
+    #[test]
+    fn usable_rows_need_two_rows_from_two_systems_and_prefer_shared_submitters() {
+        let mut b = Benchmarks {
+            training: vec![
+                row("T1", "R", 8, 10.0, "A", "a1"),
+                row("T2", "R", 8, 12.0, "B", "b1"),
+                row("T3", "R", 8, 30.0, "C", "c1"),
+                row("T4", "O", 8, 5.0, "A", "a2"),
+                row("T5", "O", 8, 5.0, "A", "a2"),
+            ],
+            ..Benchmarks::default()
+        };
+        // Two rows for O, but from one system: not usable.
+        let e = b
+            .relative_speed(Table::Training, "b", None, "R", "O", 8)
+            .unwrap_err();
+        assert_eq!(e, "only 2 row(s) from 1 system(s) for O in benchmark b at 8 GPUs (at least 2 rows from 2 systems needed at a count shared with R)");
+        // A second system of submitter B for O: usable. Shared submitters A and B give
+        // 2 rows from 2 systems on each side, so only their rows count:
+        // R median (10 + 12) / 2 = 11; O rows 5, 5, 6 → median 5; factor 11 / 5 = 2.2.
+        b.training.push(row("T6", "O", 8, 6.0, "B", "b2"));
+        let r = b
+            .relative_speed(Table::Training, "b", None, "R", "O", 8)
+            .unwrap();
+        assert_eq!(r.same_submitters, vec!["A", "B"]);
+        assert_eq!(r.reference_rows, vec!["T1", "T2"]);
+        assert!((r.factor - 2.2).abs() < 1e-12);
+        // Without the shared-submitter rule the median of R would be 12: factor 2.4.
     }
 
     #[test]

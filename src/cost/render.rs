@@ -4,7 +4,8 @@
 use rust_decimal::Decimal;
 
 use super::ownership::BreakEven;
-use super::{csv, fmt_f, CostComparison, LineKind, Money, OfferCost};
+use super::{csv, fmt_f, text, CostComparison, LineKind, Money, OfferCost};
+use crate::i18n::Lang;
 
 /// `12345.6` → `12,345.60`.
 pub fn money(d: Decimal) -> String {
@@ -22,20 +23,6 @@ pub fn money(d: Decimal) -> String {
         grouped.push(ch);
     }
     format!("{sign}{grouped}.{frac}")
-}
-
-fn m(x: &Money) -> String {
-    match x {
-        Money::Amount(a) => money(a.0),
-        Money::Missing(why) => format!("missing: {why}"),
-    }
-}
-
-fn short(x: &Money) -> String {
-    match x {
-        Money::Amount(a) => money(a.0),
-        Money::Missing(_) => "missing".into(),
-    }
 }
 
 /// JSON, pretty-printed, ending in a newline.
@@ -86,6 +73,11 @@ pub fn csv(c: &CostComparison) -> String {
         "subtotal",
         "buffer",
         "total",
+        "known_part",
+        "comparable_subtotal",
+        "comparable_buffer",
+        "comparable_total",
+        "comparable_excludes",
         "total_low",
         "total_high",
         "spot_total",
@@ -93,6 +85,13 @@ pub fn csv(c: &CostComparison) -> String {
         "assumptions",
         "benchmark_note",
     ]);
+    let excludes = c
+        .comparison_basis
+        .excluded
+        .iter()
+        .map(|e| format!("{}: {}", e.item.as_str(), e.reason))
+        .collect::<Vec<_>>()
+        .join("; ");
     for o in &c.offers {
         let opt = |x: Option<u64>| x.map(|v| v.to_string()).unwrap_or_default();
         out.push_str(&csv::line(&[
@@ -121,6 +120,27 @@ pub fn csv(c: &CostComparison) -> String {
             plain(&o.totals.subtotal),
             plain(&o.totals.buffer),
             plain(&o.totals.total),
+            o.totals
+                .known_part
+                .map(|k| format!("{:.2}", k.0))
+                .unwrap_or_default(),
+            o.comparable
+                .as_ref()
+                .map(|x| format!("{:.2}", x.subtotal.0))
+                .unwrap_or_default(),
+            o.comparable
+                .as_ref()
+                .map(|x| format!("{:.2}", x.buffer.0))
+                .unwrap_or_default(),
+            o.comparable
+                .as_ref()
+                .map(|x| format!("{:.2}", x.total.0))
+                .unwrap_or_default(),
+            if o.comparable.is_some() {
+                excludes.clone()
+            } else {
+                String::new()
+            },
             plain(&o.range.low),
             plain(&o.range.high),
             o.spot
@@ -162,28 +182,51 @@ fn table(rows: &[Vec<String>], right: &[bool]) -> String {
     out
 }
 
-/// The human-readable comparison.
+/// The human-readable comparison in English.
 pub fn human(c: &CostComparison) -> String {
+    human_in(c, Lang::En)
+}
+
+/// The human-readable comparison in `lang`: fixed texts from `super::text`, computed
+/// reasons translated by fragment, numbers in the language's format (`1.234,56` in German).
+pub fn human_in(c: &CostComparison, lang: Lang) -> String {
+    let tr = |k: &str| text::t(lang, k);
+    let why = |s: &str| text::reason(lang, s);
+    let mo = |d: Decimal| text::money(lang, d);
+    let dec = |s: String| text::decimal_text(lang, &s);
+    let m = |x: &Money| match x {
+        Money::Amount(a) => mo(a.0),
+        Money::Missing(w) => format!("{}: {}", tr("missing"), why(w)),
+    };
+    let short = |x: &Money| match x {
+        Money::Amount(a) => mo(a.0),
+        Money::Missing(_) => tr("missing"),
+    };
     let cur = &c.report_currency;
     let w = &c.workload;
     let mut s = String::new();
     s.push_str(&format!(
-        "Cost comparison: {} ({}, {} GPUs per job)\n",
+        "{}: {} ({}, {} {})\n",
+        tr("title"),
         w.name,
         w.job.as_str(),
-        w.gpus_per_job
+        w.gpus_per_job,
+        tr("gpus_per_job")
     ));
     s.push_str(&format!(
-        "Work: {} = {} {}\n",
+        "{}: {} = {} {}\n",
+        tr("work"),
         w.work_calculation,
         fmt_f(w.total_work),
         w.work_unit
     ));
     s.push_str(&format!(
-        "Reference throughput ({}): {}\n",
-        c.reference.source, c.reference.calculation
+        "{} ({}): {}\n",
+        tr("reference"),
+        c.reference.source,
+        c.reference.calculation
     ));
-    s.push_str(&format!("Report currency: {cur}"));
+    s.push_str(&format!("{}: {cur}", tr("report_currency")));
     if !c.exchange_rates.is_empty() {
         let r: Vec<String> = c
             .exchange_rates
@@ -192,7 +235,7 @@ pub fn human(c: &CostComparison) -> String {
                 format!(
                     "1 {} = {} {cur} ({}{})",
                     r.from,
-                    r.rate,
+                    dec(r.rate.to_string()),
                     r.date,
                     r.source
                         .as_ref()
@@ -201,34 +244,36 @@ pub fn human(c: &CostComparison) -> String {
                 )
             })
             .collect();
-        s.push_str(&format!("; rates {}", r.join("; ")));
+        s.push_str(&format!("; {} {}", tr("rates"), r.join("; ")));
     }
     s.push('\n');
     if let Some(a) = &c.allowed_providers {
         s.push_str(&format!(
-            "Compared: only the allowed (eligible) providers ({}): {}\n",
+            "{} ({}): {}\n",
+            tr("compared_only"),
             a.len(),
             if a.is_empty() {
-                "none".to_string()
+                tr("none")
             } else {
                 a.join(", ")
             }
         ));
     }
-    s.push_str(c.benchmark_note);
+    s.push_str(&tr("mlperf"));
     s.push_str("\n\n");
 
     let mut rows = vec![vec![
         "#".to_string(),
-        "provider / offer".into(),
-        "region".into(),
-        "GPUs".into(),
-        "basis".into(),
-        "hours".into(),
-        format!("compute {cur}"),
-        format!("total {cur}"),
-        "range (low–high)".into(),
-        "spot total".into(),
+        tr("col_offer"),
+        tr("col_region"),
+        tr("col_gpus"),
+        tr("col_basis"),
+        tr("col_hours"),
+        format!("{} {cur}", tr("col_compute")),
+        format!("{} {cur}", tr("col_comparable")),
+        format!("{} {cur}", tr("col_total")),
+        tr("col_range"),
+        tr("col_spot"),
     ]];
     let mut any_assumed = false;
     for o in &c.offers {
@@ -239,11 +284,11 @@ pub fn human(c: &CostComparison) -> String {
             ""
         };
         let total = match (&o.totals.total, o.totals.known_part) {
-            (Money::Amount(a), _) => money(a.0),
+            (Money::Amount(a), _) => mo(a.0),
             (Money::Missing(_), Some(k)) if o.basis != super::BasisKind::NoBasis => {
-                format!("incomplete (≥ {})", money(k.0))
+                format!("{} (≥ {})", tr("incomplete"), mo(k.0))
             }
-            (Money::Missing(_), _) => "no cost".into(),
+            (Money::Missing(_), _) => tr("no_cost"),
         };
         rows.push(vec![
             o.rank.map(|r| r.to_string()).unwrap_or_else(|| "–".into()),
@@ -252,20 +297,23 @@ pub fn human(c: &CostComparison) -> String {
             format!("{}×{}", o.instances * o.gpus_per_instance, o.gpu_model),
             match o.factor {
                 Some(f) if o.basis == super::BasisKind::BenchmarkDerived => {
-                    format!("bench ×{}", fmt_f(f))
+                    format!("{} ×{}", tr("bench"), dec(fmt_f(f)))
                 }
-                _ => o.basis.as_str().to_string(),
+                _ => tr(o.basis.as_str()),
             },
             o.time_to_result_hours
-                .map(|h| h.to_string())
+                .map(|h| dec(h.to_string()))
                 .unwrap_or_else(|| "–".into()),
             match o.lines.iter().find(|l| l.item == LineKind::ComputeOnDemand) {
                 Some(l) => short(&l.amount),
                 None => "–".into(),
             },
+            o.comparable
+                .as_ref()
+                .map_or_else(|| "–".into(), |c| mo(c.total.0)),
             total,
             match (&o.range.low, &o.range.high) {
-                (Money::Amount(l), Money::Amount(h)) => format!("{}–{}", money(l.0), money(h.0)),
+                (Money::Amount(l), Money::Amount(h)) => format!("{}–{}", mo(l.0), mo(h.0)),
                 _ => "–".into(),
             },
             match &o.spot {
@@ -277,16 +325,57 @@ pub fn human(c: &CostComparison) -> String {
     s.push_str(&table(
         &rows,
         &[
-            true, false, false, false, false, true, true, true, true, true,
+            true, false, false, false, false, true, true, true, true, true, true,
         ],
     ));
     if any_assumed {
-        s.push_str("* billing terms partly not stated by the provider; assumptions listed in the JSON output (`assumptions`).\n");
+        s.push_str(&tr("assumed_note"));
+        s.push('\n');
     }
     if c.offers.is_empty() {
-        s.push_str("(no offers among the compared providers)\n");
+        s.push_str(&tr("no_offers"));
+        s.push('\n');
     } else if c.offers.iter().all(|o| o.rank.is_none()) {
-        s.push_str("No offer has a complete total, so none is ranked: the missing items are listed below (never counted as 0). Rows are ordered by the known part.\n");
+        s.push_str(&tr("none_ranked"));
+        s.push('\n');
+    } else {
+        let cb = &c.comparison_basis;
+        let names: Vec<String> = cb.included.iter().map(|k| tr(k.as_str())).collect();
+        let items = names.join(" + ");
+        let buffer = dec(w.buffer_pct.to_string());
+        if cb.excluded.is_empty() {
+            s.push_str(&text::fill(
+                lang,
+                "ranked_total",
+                &[("items", &items), ("buffer", &buffer)],
+            ));
+            s.push('\n');
+        } else {
+            s.push_str(&text::fill(
+                lang,
+                "ranked_comparable",
+                &[("items", &items), ("buffer", &buffer)],
+            ));
+            s.push('\n');
+            for e in &cb.excluded {
+                s.push_str(&format!(
+                    "  {}: {} — {} ({})\n",
+                    tr(e.item.as_str()),
+                    why(&e.reason),
+                    text::fill(
+                        lang,
+                        "excluded_line",
+                        &[
+                            ("n", &e.missing_for.to_string()),
+                            ("m", &e.ranked_offers.to_string())
+                        ]
+                    ),
+                    e.providers.join(", ")
+                ));
+            }
+            s.push_str(&tr("complete_shown"));
+            s.push('\n');
+        }
     }
 
     // Why offers have no complete total, grouped by reason.
@@ -301,115 +390,177 @@ pub fn human(c: &CostComparison) -> String {
         }
     }
     if !reasons.is_empty() {
-        s.push_str("\nOffers without a complete total (missing is never counted as 0):\n");
-        for (why, offers) in reasons {
-            s.push_str(&format!("  missing: {why}\n    {}\n", offers.join(", ")));
+        s.push_str(&format!("\n{}\n", tr("without_total")));
+        for (w, offers) in reasons {
+            s.push_str(&format!(
+                "  {}: {}\n    {}\n",
+                tr("missing"),
+                why(w),
+                offers.join(", ")
+            ));
         }
     }
 
-    s.push_str("\nSpeed basis per GPU model:\n");
+    s.push_str(&format!("\n{}\n", tr("speed_basis")));
     for b in &c.gpu_bases {
         let unc = b
             .uncertainty_pct
-            .map(|u| format!(" (±{} %)", fmt_f(u)))
+            .map(|u| format!(" (±{} %)", dec(fmt_f(u))))
             .unwrap_or_default();
         s.push_str(&format!(
             "  {} — {}{unc}: {}\n",
             b.gpu_model,
-            b.basis.as_str(),
-            b.explanation
+            tr(b.basis.as_str()),
+            why(&b.explanation)
         ));
     }
 
     if let Some(best) = c.offers.iter().find(|o| o.rank == Some(1)) {
         s.push_str(&format!(
-            "\nCheapest offer in detail: {}/{} ({}, {})\n",
-            best.provider_id, best.offer_id, best.provider_name, best.region
+            "\n{}: {}/{} ({}, {})\n",
+            tr("rank1"),
+            best.provider_id,
+            best.offer_id,
+            best.provider_name,
+            best.region
         ));
         if let Some(secs) = best.compute_seconds {
             s.push_str(&format!(
-                "  compute time: {} s = {} h; GPU-hours {}; billed {} s per instance\n",
+                "  {}: {} s = {} h; {} {}; {}\n",
+                tr("compute_time"),
                 secs,
                 best.time_to_result_hours
-                    .map(|h| h.to_string())
+                    .map(|h| dec(h.to_string()))
                     .unwrap_or_default(),
-                best.gpu_hours.map(|h| h.to_string()).unwrap_or_default(),
-                best.billed_seconds.unwrap_or_default()
+                tr("gpu_hours"),
+                best.gpu_hours
+                    .map(|h| dec(h.to_string()))
+                    .unwrap_or_default(),
+                text::fill(
+                    lang,
+                    "billed_per_instance",
+                    &[("s", &best.billed_seconds.unwrap_or_default().to_string())]
+                )
             ));
         }
         for l in &best.lines {
             s.push_str(&format!(
                 "  {:<20} {:>14}  {}\n",
-                l.item.as_str(),
+                tr(l.item.as_str()),
                 m(&l.amount),
                 l.calculation
             ));
         }
         s.push_str(&format!(
             "  {:<20} {:>14}\n",
-            "subtotal",
+            tr("subtotal"),
             m(&best.totals.subtotal)
         ));
         s.push_str(&format!(
-            "  {:<20} {:>14}  {} % of the subtotal\n",
-            "buffer",
+            "  {:<20} {:>14}  {}\n",
+            tr("buffer"),
             m(&best.totals.buffer),
-            w.buffer_pct
+            text::fill(
+                lang,
+                "buffer_of_subtotal",
+                &[("p", &dec(w.buffer_pct.to_string()))]
+            )
         ));
         s.push_str(&format!(
             "  {:<20} {:>14}  {cur}\n",
-            "total",
+            tr("total"),
             m(&best.totals.total)
         ));
+        if let (Some(cmp), Money::Missing(_)) = (&best.comparable, &best.totals.total) {
+            s.push_str(&format!(
+                "  {:<20} {:>14}  {} + {} % {} {}\n",
+                tr("comparable_total"),
+                mo(cmp.total.0),
+                mo(cmp.subtotal.0),
+                dec(w.buffer_pct.to_string()),
+                tr("buffer"),
+                mo(cmp.buffer.0)
+            ));
+        }
         if let Some(sp) = &best.spot {
             match &sp.compute.amount {
                 Money::Amount(a) => s.push_str(&format!(
-                    "  spot compute: {} {cur} ({}); spot total {} {cur}\n",
-                    money(a.0),
+                    "  {}: {} {cur} ({}); {} {} {cur}\n",
+                    tr("spot_compute"),
+                    mo(a.0),
                     sp.compute.calculation,
+                    tr("spot_total"),
                     m(&sp.totals.total)
                 )),
-                Money::Missing(why) => s.push_str(&format!("  spot: missing: {why}\n")),
+                Money::Missing(w) => s.push_str(&format!(
+                    "  {}: {}: {}\n",
+                    tr("spot"),
+                    tr("missing"),
+                    why(w)
+                )),
             }
         }
         for a in &best.assumptions {
-            s.push_str(&format!("  assumption: {a}\n"));
+            s.push_str(&format!("  {}: {a}\n", tr("assumption")));
         }
     }
 
     let b = &c.budget;
-    s.push_str("\nBudget advice");
+    s.push_str(&format!("\n{}", tr("budget_advice")));
     if let Some(o) = &b.offer {
-        s.push_str(&format!(" (for {o})"));
+        s.push_str(&format!(" ({} {o})", tr("for")));
+    }
+    if let Some(basis) = b.basis {
+        s.push_str(&format!(
+            ", {}",
+            tr(if basis == "total" {
+                "on_complete"
+            } else {
+                "on_comparable"
+            })
+        ));
     }
     s.push_str(":\n");
-    s.push_str(&format!(
-        "  planned cost before buffer: {}\n",
-        m(&b.planned_cost)
-    ));
+    if let Some(cv) = &b.caveat {
+        s.push_str(&format!("  {}: {}\n", tr("caveat"), why(cv)));
+    }
+    s.push_str(&format!("  {}: {}\n", tr("planned"), m(&b.planned_cost)));
     for a in &b.alerts {
-        s.push_str(&format!("  alert at {:>3} %: {}\n", a.pct, m(&a.amount)));
+        s.push_str(&format!(
+            "  {} {:>3} %: {}\n",
+            tr("alert_at"),
+            a.pct,
+            m(&a.amount)
+        ));
     }
     s.push_str(&format!(
-        "  automatic stop (planned cost + buffer): {}\n",
+        "  {}: {}\n",
+        tr("auto_stop"),
         m(&b.automatic_stop)
     ));
 
-    s.push_str("\nRecommendations:\n");
+    s.push_str(&format!("\n{}:\n", tr("recommendations")));
     for r in &c.recommendations {
-        s.push_str(&format!("  - {}: {}\n", r.title, r.reason));
+        let (title, reason) = match lang {
+            Lang::En => (r.title, r.reason.as_str()),
+            Lang::De => (r.title_de, r.reason_de.as_str()),
+        };
+        s.push_str(&format!("  - {title}: {reason}\n"));
     }
 
     if let Some(r) = &c.rent_vs_buy {
         s.push_str(&format!(
-            "\nRent versus buy: {} ({} × {})\n",
-            r.name, r.inputs[1].value, r.gpu_model
+            "\n{}: {} ({} × {})\n",
+            tr("rent_vs_buy"),
+            r.name,
+            r.inputs[1].value,
+            r.gpu_model
         ));
         for i in &r.inputs {
             s.push_str(&format!(
                 "  {:<26} {:>12} {:<22} {}\n",
                 i.name,
-                i.value.to_string(),
+                dec(i.value.to_string()),
                 i.unit,
                 i.source
             ));
@@ -426,20 +577,19 @@ pub fn human(c: &CostComparison) -> String {
             (x, _) => s.push_str(&format!("  rented:          {}\n", m(x))),
         }
         s.push_str(&format!(
-            "  break-even utilisation: {}\n",
+            "  {}: {}\n",
+            tr("break_even"),
             match &r.break_even_utilisation {
-                BreakEven::Pct(p) => format!("{p} %"),
-                BreakEven::Never(w) => format!("none up to 100 % ({w})"),
-                BreakEven::Missing(w) => format!("missing: {w}"),
+                BreakEven::Pct(p) => format!("{} %", dec(p.to_string())),
+                BreakEven::Never(w) => format!("{} ({w})", tr("none_up_to_100")),
+                BreakEven::Missing(w) => format!("{}: {}", tr("missing"), why(w)),
             }
         ));
         s.push_str(&format!("  {}\n", r.verdict));
     }
 
     if !c.benchmark_rows.is_empty() {
-        s.push_str(
-            "\nBenchmark rows used (derived from MLPerf results, not verified by MLCommons):\n",
-        );
+        s.push_str(&format!("\n{}\n", tr("rows_used")));
         for r in &c.benchmark_rows {
             let commit: String = r.source_commit.chars().take(12).collect();
             s.push_str(&format!(
@@ -453,7 +603,7 @@ pub fn human(c: &CostComparison) -> String {
                     .unwrap_or_default(),
                 r.accelerator_count,
                 r.gpu_model,
-                fmt_f(r.value),
+                dec(fmt_f(r.value)),
                 r.metric,
                 r.submitter,
                 r.system_name,
@@ -463,16 +613,21 @@ pub fn human(c: &CostComparison) -> String {
         }
     }
 
-    s.push_str("\nMethod:\n");
+    s.push_str(&format!("\n{}:\n", tr("method")));
+    let en_only = tr("method_en_only");
+    if !en_only.is_empty() {
+        s.push_str(&format!("  {en_only}\n"));
+    }
     for n in &c.method_notes {
         s.push_str(&format!("  - {n}\n"));
     }
     s.push_str(&format!(
-        "  - Benchmark tables: {}\n",
+        "  - {}: {}\n",
+        tr("benchmark_tables"),
         c.benchmark_files.join(", ")
     ));
     s.push('\n');
-    s.push_str(c.benchmark_note);
+    s.push_str(&tr("mlperf"));
     s.push('\n');
     s
 }

@@ -68,6 +68,22 @@ pub struct ReviewedDocument {
     /// Where the document was obtained.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
+    /// What the scanner took the document for; a `not_a_dpa` or `uncertain` document
+    /// has no element reported above `unclear`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub document_type: Option<DocumentType>,
+}
+
+/// Whether a document is a data processing agreement at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DocumentType {
+    /// Carries the marks of a DPA (processor and controller roles, Art. 28, its title).
+    Dpa,
+    /// Reads like another document (privacy policy, terms of service, cookie policy).
+    NotADpa,
+    /// Some marks of a DPA, not enough to be sure.
+    Uncertain,
 }
 
 /// The elements a DPA must address (GDPR Art. 28(3) and the duties around it).
@@ -233,6 +249,10 @@ pub struct ScanResult {
     #[schemars(length(max = 2000))]
     pub passage: Option<String>,
     pub confidence: ScanConfidence,
+    /// The terms from the scanner's term list that matched (`strong: documented
+    /// instructions`), so the result can be explained.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub matched_terms: Vec<String>,
 }
 
 /// One element: scan result and the DPO's verdict.

@@ -85,6 +85,37 @@ pub fn missing_glyphs(report: &Report) -> Result<Vec<char>, RenderError> {
 
 /// Renders the report as PDF bytes.
 pub fn render(report: &Report) -> Result<Vec<u8>, RenderError> {
+    let date = chrono::NaiveDate::parse_from_str(&report.meta.evaluation_date.iso, "%Y-%m-%d")
+        .map_err(|e| RenderError::Pdf(format!("evaluation date: {e}")))?;
+    let meta = PdfMeta {
+        title: report.meta.title.clone(),
+        subject: report.meta.subject.clone(),
+        author: report.meta.author.clone(),
+        keywords: vec!["GPU cloud".into(), "GDPR".into(), "procurement".into()],
+        date,
+        document_id: report.meta.document_id.clone(),
+    };
+    write_document(&meta, |fonts| lay_out(report, fonts))
+}
+
+/// Metadata of a PDF written by [`write_document`].
+pub struct PdfMeta {
+    pub title: String,
+    pub subject: String,
+    pub author: String,
+    pub keywords: Vec<String>,
+    /// Creation and modification date (midnight UTC): a date from the inputs, never the clock.
+    pub date: chrono::NaiveDate,
+    /// Written as the trailer /ID; derive it from the inputs so the bytes are stable.
+    pub document_id: String,
+}
+
+/// Lays out and writes a document with the embedded fonts: the decision report, or
+/// another document such as the DPA review (`cloudvet::dpa::report::pdf`).
+pub fn write_document(
+    meta: &PdfMeta,
+    lay_out: impl FnOnce(&Fonts) -> Document,
+) -> Result<Vec<u8>, RenderError> {
     let mut regular = parse_font(FONT_REGULAR, "regular")?;
     let mut bold = parse_font(FONT_BOLD, "bold")?;
     regular.font_name = Some("DejaVuSans".into());
@@ -93,8 +124,8 @@ pub fn render(report: &Report) -> Result<Vec<u8>, RenderError> {
         regular: metrics(&regular),
         bold: metrics(&bold),
     };
-    let doc = lay_out(report, &fonts);
-    write_pdf(report, &doc, regular, bold)
+    let doc = lay_out(&fonts);
+    write_pdf(meta, &doc, regular, bold)
 }
 
 // ---------------------------------------------------------------------------
@@ -927,12 +958,12 @@ fn page_ops(page: &layout::Page) -> Vec<Op> {
 }
 
 fn write_pdf(
-    report: &Report,
+    meta: &PdfMeta,
     doc: &Document,
     regular: ParsedFont,
     bold: ParsedFont,
 ) -> Result<Vec<u8>, RenderError> {
-    let mut pdf = PdfDocument::new(&report.meta.title);
+    let mut pdf = PdfDocument::new(&meta.title);
     pdf.resources.fonts.map.insert(
         FontId(FONT_ID_REGULAR.to_string()),
         printpdf::PdfFont::new(regular),
@@ -942,22 +973,21 @@ fn write_pdf(
         printpdf::PdfFont::new(bold),
     );
 
-    let date = chrono::NaiveDate::parse_from_str(&report.meta.evaluation_date.iso, "%Y-%m-%d")
-        .map_err(|e| RenderError::Pdf(format!("evaluation date: {e}")))?;
-    let ts = date
+    let ts = meta
+        .date
         .and_hms_opt(0, 0, 0)
         .map(|d| d.and_utc().timestamp())
         .unwrap_or(0);
     let when = printpdf::date::OffsetDateTime::from_unix_timestamp(ts)
         .map_err(|e| RenderError::Pdf(format!("evaluation date: {e}")))?;
     let info = &mut pdf.metadata.info;
-    info.document_title = report.meta.title.clone();
-    info.subject = report.meta.subject.clone();
-    info.author = report.meta.author.clone();
-    info.creator = report.meta.author.clone();
-    info.producer = format!("{} (printpdf 0.12.8)", report.meta.author);
-    info.keywords = vec!["GPU cloud".into(), "GDPR".into(), "procurement".into()];
-    info.identifier = report.meta.document_id.clone();
+    info.document_title = meta.title.clone();
+    info.subject = meta.subject.clone();
+    info.author = meta.author.clone();
+    info.creator = meta.author.clone();
+    info.producer = format!("{} (printpdf 0.12.8)", meta.author);
+    info.keywords = meta.keywords.clone();
+    info.identifier = meta.document_id.clone();
     info.creation_date = when;
     info.modification_date = when;
     info.metadata_date = when;
@@ -990,7 +1020,7 @@ fn write_pdf(
 
     // The trailer /ID: printpdf writes random strings; use the document ID.
     let id = lopdf::Object::String(
-        report.meta.document_id.as_bytes().to_vec(),
+        meta.document_id.as_bytes().to_vec(),
         lopdf::StringFormat::Literal,
     );
     lo.trailer

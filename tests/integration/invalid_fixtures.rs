@@ -94,6 +94,22 @@ const PROVEN_ELSEWHERE: &[&str] = &[
     "template-error",
     "render-failed",
     "invalid-report-option",
+    // `cloudvet dpa` (tests/dpa_cli.rs: bad_input_is_refused_with_exit_2_and_a_code,
+    // an_existing_review_is_not_overwritten_without_force, a_completed_review_becomes_…;
+    // src/dpa/text.rs unit tests for sizes and encodings)
+    "dpa-file-unreadable",
+    "dpa-unsupported-format",
+    "dpa-empty-document",
+    "dpa-too-large",
+    "dpa-invalid-encoding",
+    "dpa-pdf-unreadable",
+    "dpa-pdf-encrypted",
+    "dpa-pdf-no-text",
+    "dpa-provider-id",
+    "dpa-review-provider",
+    "dpa-review-incomplete",
+    "dpa-terms",
+    "dpa-output",
 ];
 
 fn folder(code: &str) -> PathBuf {

@@ -1,0 +1,229 @@
+//! `cloudvet dpa scan FILE` and `cloudvet dpa report REVIEW`: the DPO's review of a
+//! data processing agreement (see docs/dpa-scan.md).
+
+use std::path::{Path, PathBuf};
+
+use clap::{Subcommand, ValueEnum};
+
+use super::{Global, Status};
+use crate::diag::Diagnostic;
+use crate::dpa;
+use crate::output::write_atomic;
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: DpaCommand,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum DpaCommand {
+    /// Locate the GDPR Art. 28 elements in a DPA (.txt, .md, .pdf) and write a review file.
+    Scan(ScanArgs),
+    /// Render a (completed) review file as Markdown and HTML, with a sign-off block.
+    Report(ReportArgs),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScanFormat {
+    Human,
+    Json,
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct ScanArgs {
+    /// The agreement: .txt, .md or .pdf (with a text layer).
+    pub file: PathBuf,
+    /// The provider profile id the review belongs to (needed for --out and --format json).
+    #[arg(long)]
+    pub provider: Option<String>,
+    /// Write the pre-filled review file (YAML) here.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Overwrite an existing review file (it may hold the DPO's verdicts).
+    #[arg(long)]
+    pub force: bool,
+    /// Output on stdout: a human summary or the review as JSON.
+    #[arg(long, value_enum, default_value_t = ScanFormat::Human)]
+    pub format: ScanFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    Md,
+    Html,
+    Pdf,
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReportArgs {
+    /// The review file (kind: dpa_review).
+    pub review: PathBuf,
+    /// Formats to write, comma-separated.
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = [ReportFormat::Md, ReportFormat::Html, ReportFormat::Pdf])]
+    pub format: Vec<ReportFormat>,
+    /// Folder for the output files (named after the review file).
+    #[arg(long, default_value = ".")]
+    pub out: PathBuf,
+}
+
+pub fn run(args: &Args, global: &Global) -> Status {
+    match &args.command {
+        DpaCommand::Scan(a) => scan(a, global),
+        DpaCommand::Report(a) => report(a, global),
+    }
+}
+
+/// Writes a result to stdout; a closed pipe (`| head`) is not an error.
+fn emit(s: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(s.as_bytes());
+}
+
+fn fail(d: &Diagnostic) -> Status {
+    eprintln!("{d}");
+    Status::BadInput
+}
+
+/// The header written above a fresh review file.
+const REVIEW_HEADER: &str = "\
+# DPA review pre-filled by `cloudvet dpa scan`. The scan is a keyword search, not a legal assessment.
+# For each element: read the passage; set `verdict` (accept | negotiate | reject), `comment`,
+# `reviewer` and `date` (YYYY-MM-DD). Then add
+#   sign_off: {name: ..., role: ..., date: YYYY-MM-DD, decision: approved | approved_with_conditions | rejected}
+# and render it: `cloudvet dpa report FILE`. Accepted elements become verified facts in the assessment.
+";
+
+fn scan(a: &ScanArgs, global: &Global) -> Status {
+    let lang = match global.lang {
+        super::Lang::De => dpa::report::Language::De,
+        super::Lang::En => dpa::report::Language::En,
+    };
+    if let Some(p) = &a.provider {
+        let ok = !p.is_empty()
+            && p.len() <= 63
+            && p.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            && !p.starts_with('-');
+        if !ok {
+            return fail(
+                &Diagnostic::error("dpa-provider-id", format!("`{p}` is not a provider id"))
+                    .expected("lower case letters, digits and hyphens, e.g. `ionos-cloud`"),
+            );
+        }
+    }
+    let scan = match dpa::scan_file(&a.file) {
+        Ok(s) => s,
+        Err(d) => return fail(&d),
+    };
+    let needs_review = a.out.is_some() || a.format == ScanFormat::Json;
+    let review = match (&a.provider, needs_review) {
+        (Some(p), _) => scan.to_review(p.clone()),
+        (None, false) => {
+            emit(&scan.summary_in(lang));
+            return Status::Ok;
+        }
+        (None, true) => {
+            return fail(
+                &Diagnostic::error(
+                    "dpa-provider-id",
+                    "a review file names its provider: `--provider ID` is missing",
+                )
+                .help("pass the id of the provider profile, e.g. `--provider ionos-cloud`"),
+            )
+        }
+    };
+    if let Some(out) = &a.out {
+        if out.exists() && !a.force {
+            return fail(
+                &Diagnostic::error(
+                    "dpa-output",
+                    "the review file exists and may hold the DPO's verdicts",
+                )
+                .in_file(out.display().to_string())
+                .help("choose another --out, or pass --force to overwrite it"),
+            );
+        }
+        let yaml = match serde_yaml::to_string(&review) {
+            Ok(y) => format!("{REVIEW_HEADER}{y}"),
+            Err(e) => {
+                return fail(&Diagnostic::error(
+                    "dpa-output",
+                    format!("cannot serialise the review: {e}"),
+                ))
+            }
+        };
+        if let Err(e) = write_atomic(out, yaml.as_bytes()) {
+            return fail(
+                &Diagnostic::error("dpa-output", format!("cannot write the review: {e}"))
+                    .in_file(out.display().to_string()),
+            );
+        }
+        eprintln!("wrote {}", out.display());
+    }
+    match a.format {
+        ScanFormat::Human => emit(&scan.summary_in(lang)),
+        ScanFormat::Json => match serde_json::to_string_pretty(&review) {
+            Ok(j) => emit(&format!("{j}\n")),
+            Err(e) => {
+                return fail(&Diagnostic::error(
+                    "dpa-output",
+                    format!("cannot serialise the review: {e}"),
+                ))
+            }
+        },
+    }
+    Status::Ok
+}
+
+fn report(a: &ReportArgs, global: &Global) -> Status {
+    let lang = match global.lang {
+        super::Lang::De => dpa::report::Language::De,
+        super::Lang::En => dpa::report::Language::En,
+    };
+    let (review, warnings) = match dpa::load_review(&a.review) {
+        Ok(r) => r,
+        Err(ds) => {
+            for d in &ds {
+                eprintln!("{d}");
+            }
+            return Status::BadInput;
+        }
+    };
+    for w in &warnings {
+        eprintln!("{w}");
+    }
+    let stem = a
+        .review
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "review".into());
+    if !a.out.is_dir() {
+        return fail(
+            &Diagnostic::error("dpa-output", "the output folder does not exist")
+                .in_file(a.out.display().to_string())
+                .help("create the folder first"),
+        );
+    }
+    let mut formats = a.format.clone();
+    formats.dedup();
+    for f in formats {
+        let (ext, body) = match f {
+            ReportFormat::Md => ("md", dpa::report::markdown(&review, lang).into_bytes()),
+            ReportFormat::Html => ("html", dpa::report::html(&review, lang).into_bytes()),
+            ReportFormat::Pdf => match dpa::report::pdf(&review, lang) {
+                Ok(b) => ("pdf", b),
+                Err(e) => return fail(&e.to_diagnostic()),
+            },
+        };
+        let path: PathBuf = Path::new(&a.out).join(format!("{stem}.{ext}"));
+        if let Err(e) = write_atomic(&path, &body) {
+            return fail(
+                &Diagnostic::error("dpa-output", format!("cannot write the report: {e}"))
+                    .in_file(path.display().to_string()),
+            );
+        }
+        eprintln!("wrote {}", path.display());
+    }
+    Status::Ok
+}

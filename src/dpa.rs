@@ -1,0 +1,522 @@
+//! DPA review: scan a data processing agreement (AVV) for the GDPR Art. 28 and
+//! Chapter V elements, write a review file the DPO completes, render the completed
+//! review, and turn it into provider facts for the assessment.
+//!
+//! Pipeline: `text` (read .txt/.md/.pdf into lines) → `locate::detect_language` →
+//! `sections` (numbered sections and paragraphs) → `locate::document_type` (is it a
+//! DPA at all?) → `locate::locate` (each element: found / unclear / not found, with
+//! section, lines, quote, confidence and the matched terms) → `figures` →
+//! `Scan::to_review` (the review file) → DPO → `facts::review_to_facts` / `report`.
+//!
+//! The term lists are data (`src/dpa/terms.yaml`); docs/dpa-scan.md explains them
+//! and reports the scanner's recall and precision on the test corpus.
+
+pub mod facts;
+pub mod figures;
+pub mod locate;
+pub mod report;
+pub mod sections;
+pub mod terms;
+pub mod text;
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use sha2::{Digest, Sha256};
+
+use crate::diag::Diagnostic;
+use crate::load::{hex, parse_document, DocumentKind, SourceFile};
+use crate::model::review::{
+    Art28Element, DocumentLanguage, DocumentType, DpaFigures, DpaReview, ElementReview,
+    ReviewedDocument, ScanConfidence, ScanResult, ScanStatus, Verdict, DPA_REVIEW_KIND,
+    DPA_REVIEW_SCHEMA_VERSION,
+};
+
+pub use figures::Figures;
+pub use text::DocumentFormat;
+
+pub use facts::{apply_review, apply_reviews, review_to_facts, AppliedReview, ReviewFact};
+pub use locate::TypeEvidence;
+
+/// Diagnostic codes of the DPA scanner and review, with a one-line description.
+pub const CODES: &[(&str, &str)] = &[
+    ("dpa-file-unreadable", "The document or review file cannot be read (missing, no permission)."),
+    ("dpa-unsupported-format", "The file is not .txt, .md or .pdf (e.g. .docx), or it is binary."),
+    ("dpa-empty-document", "The document has no text."),
+    ("dpa-too-large", "The file is over 20 MiB, the text over 2,000,000 characters, or the PDF over 2,000 pages."),
+    ("dpa-invalid-encoding", "A text file is not UTF-8 (e.g. UTF-16 or Windows-1252)."),
+    ("dpa-pdf-unreadable", "The PDF is damaged or not a PDF."),
+    ("dpa-pdf-encrypted", "The PDF is encrypted with a password."),
+    ("dpa-pdf-no-text", "The PDF has no text layer (scanned images); OCR is needed."),
+    ("dpa-provider-id", "`--provider` is not a provider id (lower case letters, digits, hyphens), or is missing where a review file is written."),
+    ("dpa-review-provider", "A review is applied to the profile of another provider."),
+    ("dpa-review-incomplete", "The review still has pending verdicts or no sign-off (warning)."),
+    ("dpa-terms", "The built-in term list cannot be read (a build defect)."),
+    ("dpa-output", "An output file cannot be written."),
+];
+
+/// The result of scanning one document.
+#[derive(Debug, Clone)]
+pub struct Scan {
+    pub file: String,
+    pub sha256: String,
+    pub format: DocumentFormat,
+    pub language: DocumentLanguage,
+    /// Stop words counted for German and English.
+    pub stop_words: (usize, usize),
+    pub lines: usize,
+    pub sections: usize,
+    pub type_evidence: TypeEvidence,
+    pub elements: Vec<ScannedElement>,
+    pub figures: Figures,
+}
+
+/// One scanner element's result with its description.
+#[derive(Debug, Clone)]
+pub struct ScannedElement {
+    pub id: String,
+    pub title: String,
+    pub basis: String,
+    /// The review-file element it belongs to.
+    pub review_element: Art28Element,
+    pub hit: locate::ElementHit,
+}
+
+/// The element IDs, in review order (from the term file).
+pub fn element_ids() -> Vec<String> {
+    terms::load()
+        .map(|t| t.elements.into_iter().map(|e| e.id).collect())
+        .unwrap_or_default()
+}
+
+fn terms_or_diag() -> Result<terms::Terms, Diagnostic> {
+    terms::load().map_err(|e| {
+        Diagnostic::error(
+            "dpa-terms",
+            format!("the built-in term list is broken: {e}"),
+        )
+        .help("this is a defect in cloudvet; please report it")
+    })
+}
+
+/// Reads and scans a file.
+pub fn scan_file(path: &Path) -> Result<Scan, Diagnostic> {
+    let display = path.display().to_string();
+    let meta = std::fs::metadata(path).map_err(|e| {
+        Diagnostic::error("dpa-file-unreadable", format!("cannot read the file: {e}"))
+            .in_file(display.clone())
+    })?;
+    if meta.len() > text::MAX_FILE_BYTES as u64 {
+        return Err(Diagnostic::error(
+            "dpa-too-large",
+            format!(
+                "the file has {} bytes; the scanner reads at most {} MiB",
+                meta.len(),
+                text::MAX_FILE_BYTES / (1024 * 1024)
+            ),
+        )
+        .in_file(display));
+    }
+    let bytes = std::fs::read(path).map_err(|e| {
+        Diagnostic::error("dpa-file-unreadable", format!("cannot read the file: {e}"))
+            .in_file(display.clone())
+    })?;
+    scan_bytes(&display, &bytes)
+}
+
+/// Scans a document given as bytes; `display` names it (its extension chooses the reader).
+pub fn scan_bytes(display: &str, bytes: &[u8]) -> Result<Scan, Diagnostic> {
+    let terms = terms_or_diag()?;
+    let doc = text::read_document(display, bytes)?;
+    let (language, de, en) = locate::detect_language(&doc.lines, &terms);
+    let blocks = sections::split(&doc.lines);
+    let mut hits = locate::locate(&doc.lines, &blocks, &terms, language);
+    let found = hits
+        .iter()
+        .filter(|h| h.result == ScanStatus::Found)
+        .count();
+    let type_evidence = locate::document_type(&doc.lines, &terms, language, found);
+    locate::cap(&mut hits, type_evidence.document_type);
+    let figures = figures::extract(&doc.lines, &blocks, &terms);
+    let elements = terms
+        .elements
+        .iter()
+        .zip(hits)
+        .map(|(e, hit)| ScannedElement {
+            id: e.id.clone(),
+            title: e.title.clone(),
+            basis: e.basis.clone(),
+            review_element: e.review_element,
+            hit,
+        })
+        .collect();
+    Ok(Scan {
+        file: display.to_string(),
+        sha256: hex(&Sha256::digest(bytes)),
+        format: doc.format,
+        language,
+        stop_words: (de, en),
+        lines: doc.lines.len(),
+        sections: blocks.iter().filter(|b| b.label != "preamble").count(),
+        type_evidence,
+        elements,
+        figures,
+    })
+}
+
+impl Scan {
+    /// The review file, pre-filled with the scan and every verdict `pending`. The
+    /// three sub-processor scanner elements are merged into `art28_3_d_subprocessors`:
+    /// found only when all three are found.
+    pub fn to_review(&self, provider: String) -> DpaReview {
+        let elements = Art28Element::ALL
+            .iter()
+            .map(|re| {
+                let parts: Vec<&ScannedElement> = self
+                    .elements
+                    .iter()
+                    .filter(|e| e.review_element == *re)
+                    .collect();
+                ElementReview {
+                    element: *re,
+                    scan: Some(merge_hits(&parts)),
+                    verdict: Verdict::Pending,
+                    comment: None,
+                    reviewer: None,
+                    date: None,
+                }
+            })
+            .collect();
+        let f = &self.figures;
+        DpaReview {
+            kind: DPA_REVIEW_KIND.to_string(),
+            schema_version: DPA_REVIEW_SCHEMA_VERSION,
+            provider,
+            document: ReviewedDocument {
+                file_name: Path::new(&self.file)
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| self.file.clone()),
+                sha256: self.sha256.clone(),
+                language: self.language,
+                version: None,
+                date: None,
+                source: None,
+                document_type: Some(self.type_evidence.document_type),
+            },
+            elements,
+            figures: DpaFigures {
+                subprocessor_notice_days: f.subprocessor_notice_days.as_ref().map(|x| x.value),
+                breach_notice_hours: f.breach_notice_hours.as_ref().map(|x| x.value),
+                scc_module: f.scc_module.as_ref().map(|x| x.value),
+                governing_law: f.governing_law.as_ref().map(|x| x.value.clone()),
+            },
+            sign_off: None,
+        }
+    }
+
+    pub fn count(&self, r: ScanStatus) -> usize {
+        self.elements.iter().filter(|e| e.hit.result == r).count()
+    }
+
+    /// The human summary printed by `cloudvet dpa scan`, in English.
+    pub fn summary(&self) -> String {
+        self.summary_in(report::Language::En)
+    }
+
+    /// The human summary in English or German (`--lang de`).
+    pub fn summary_in(&self, l: report::Language) -> String {
+        let de = l == report::Language::De;
+        let t = |en: &'static str, de_: &'static str| if de { de_ } else { en };
+        let mut s = String::new();
+        let ev = &self.type_evidence;
+        let _ = writeln!(s, "{}", self.file);
+        let _ = writeln!(
+            s,
+            "  {}: {} ({}: de {}, en {}); {} {}, {} {}; {} {}",
+            t("language", "Sprache"),
+            lang_str(self.language),
+            t("stop words", "Stoppwörter"),
+            self.stop_words.0,
+            self.stop_words.1,
+            self.lines,
+            t("lines", "Zeilen"),
+            self.sections,
+            t("sections", "Abschnitte"),
+            t("format", "Format"),
+            format_str(self.format),
+        );
+        let _ = writeln!(
+            s,
+            "  {}: {} ({} {}, {} {}, {}: {}{})",
+            t("document type", "Dokumenttyp"),
+            type_str(ev.document_type),
+            t("processor words", "Auftragsverarbeiter-Wörter"),
+            ev.processor_mentions,
+            t("controller words", "Verantwortlicher-Wörter"),
+            ev.controller_mentions,
+            t("DPA marks", "AVV-Merkmale"),
+            if ev.dpa_marks.is_empty() {
+                t("none", "keine").to_string()
+            } else {
+                ev.dpa_marks.join(", ")
+            },
+            ev.other_title
+                .as_ref()
+                .map(|x| format!(
+                    "; {}: \"{x}\"",
+                    t("title of another document", "Titel eines anderen Dokuments")
+                ))
+                .unwrap_or_default(),
+        );
+        if ev.document_type != DocumentType::Dpa {
+            let _ = writeln!(
+                s,
+                "  {}",
+                t(
+                    "note: this does not read like a DPA, so no element is reported as found; check that it is the right document",
+                    "Hinweis: das liest sich nicht wie eine AVV, daher gilt kein Element als gefunden; ist es das richtige Dokument?"
+                )
+            );
+        }
+        let _ = writeln!(
+            s,
+            "  {}: {} {}, {} {}, {} {} ({} {})",
+            t("elements", "Elemente"),
+            self.count(ScanStatus::Found),
+            t("found", "gefunden"),
+            self.count(ScanStatus::Unclear),
+            t("unclear", "unklar"),
+            self.count(ScanStatus::NotFound),
+            t("not found", "nicht gefunden"),
+            t("of", "von"),
+            self.elements.len()
+        );
+        for e in &self.elements {
+            let mark = match e.hit.result {
+                ScanStatus::Found => t("found    ", "gefunden "),
+                ScanStatus::Unclear => t("unclear  ", "unklar   "),
+                ScanStatus::NotFound => t("NOT FOUND", "NICHT GEF"),
+            };
+            let lines = t("lines", "Zeilen");
+            let at = match (&e.hit.section, e.hit.lines) {
+                (Some(sec), Some([a, b])) => format!("{sec}, {lines} {a}-{b}"),
+                (None, Some([a, b])) => format!("{lines} {a}-{b}"),
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                s,
+                "  {mark} {:<28} {:<7} {}",
+                e.id,
+                confidence_str(e.hit.confidence),
+                at
+            );
+        }
+        let f = &self.figures;
+        let line = t("line", "Zeile");
+        let none = t("not stated", "nicht angegeben");
+        let fig = |name: &str, v: Option<String>, at: Option<[u32; 2]>| -> String {
+            match (v, at) {
+                (Some(v), Some([a, _])) => format!("    {name}: {v} ({line} {a})\n"),
+                (Some(v), None) => format!("    {name}: {v}\n"),
+                _ => format!("    {name}: {none}\n"),
+            }
+        };
+        let _ = writeln!(s, "  {}:", t("figures", "Kennzahlen"));
+        s.push_str(&fig(
+            t(
+                "sub-processor notice days",
+                "Vorankündigung Unterauftragsverarbeiter (Tage)",
+            ),
+            f.subprocessor_notice_days
+                .as_ref()
+                .map(|x| x.value.to_string()),
+            f.subprocessor_notice_days.as_ref().and_then(|x| x.lines),
+        ));
+        s.push_str(&fig(
+            t(
+                "breach notice hours",
+                "Meldefrist Datenschutzverletzung (Stunden)",
+            ),
+            f.breach_notice_hours.as_ref().map(|x| x.value.to_string()),
+            f.breach_notice_hours.as_ref().and_then(|x| x.lines),
+        ));
+        s.push_str(&fig(
+            t("SCC module (2021/914)", "SCC-Modul (2021/914)"),
+            f.scc_module.as_ref().map(|x| x.value.to_string()),
+            f.scc_module.as_ref().and_then(|x| x.lines),
+        ));
+        s.push_str(&fig(
+            t("governing law", "anwendbares Recht"),
+            f.governing_law.as_ref().map(|x| x.value.clone()),
+            f.governing_law.as_ref().and_then(|x| x.lines),
+        ));
+        let _ = writeln!(
+            s,
+            "  {}",
+            t(
+                "A keyword hit is not a legal assessment: the DPO reads each passage and records a verdict.",
+                "Ein Stichworttreffer ist keine rechtliche Bewertung: die/der DSB liest jede Textstelle und hält eine Bewertung fest."
+            )
+        );
+        s
+    }
+}
+
+pub fn lang_str(l: DocumentLanguage) -> &'static str {
+    match l {
+        DocumentLanguage::De => "de",
+        DocumentLanguage::En => "en",
+        DocumentLanguage::Other => "other",
+    }
+}
+
+pub fn type_str(t: DocumentType) -> &'static str {
+    match t {
+        DocumentType::Dpa => "dpa",
+        DocumentType::NotADpa => "not_a_dpa",
+        DocumentType::Uncertain => "uncertain",
+    }
+}
+
+pub fn format_str(f: DocumentFormat) -> &'static str {
+    match f {
+        DocumentFormat::Txt => "txt",
+        DocumentFormat::Md => "md",
+        DocumentFormat::Pdf => "pdf",
+    }
+}
+
+pub fn confidence_str(c: ScanConfidence) -> &'static str {
+    match c {
+        ScanConfidence::Low => "low",
+        ScanConfidence::Medium => "medium",
+        ScanConfidence::High => "high",
+    }
+}
+
+pub fn result_str(r: ScanStatus) -> &'static str {
+    match r {
+        ScanStatus::Found => "found",
+        ScanStatus::Unclear => "unclear",
+        ScanStatus::NotFound => "not_found",
+    }
+}
+
+/// Merges the scanner elements of one review element: found when all are found,
+/// not found when none is found or unclear, unclear otherwise; the passage and
+/// lines of the first part that has one; all matched terms.
+fn merge_hits(parts: &[&ScannedElement]) -> ScanResult {
+    let all = |s: ScanStatus| parts.iter().all(|p| p.hit.result == s);
+    let status = if parts.is_empty() || all(ScanStatus::NotFound) {
+        ScanStatus::NotFound
+    } else if all(ScanStatus::Found) {
+        ScanStatus::Found
+    } else {
+        ScanStatus::Unclear
+    };
+    let confidence = if status == ScanStatus::Found {
+        parts
+            .iter()
+            .map(|p| p.hit.confidence)
+            .min_by_key(|c| match c {
+                ScanConfidence::Low => 0,
+                ScanConfidence::Medium => 1,
+                ScanConfidence::High => 2,
+            })
+            .unwrap_or(ScanConfidence::Low)
+    } else {
+        ScanConfidence::Low
+    };
+    let located: Vec<&&ScannedElement> = parts.iter().filter(|p| p.hit.lines.is_some()).collect();
+    let line_start = located
+        .iter()
+        .filter_map(|p| p.hit.lines.map(|l| l[0]))
+        .min();
+    let line_end = located
+        .iter()
+        .filter_map(|p| p.hit.lines.map(|l| l[1]))
+        .max();
+    let mut passages: Vec<String> = Vec::new();
+    for p in &located {
+        if let Some(q) = &p.hit.quote {
+            if !passages.contains(q) {
+                passages.push(q.clone());
+            }
+        }
+    }
+    let mut matched_terms = Vec::new();
+    for p in parts {
+        for t in &p.hit.matched_terms {
+            let t = if parts.len() > 1 {
+                format!("{}: {t}", p.id)
+            } else {
+                t.clone()
+            };
+            matched_terms.push(t);
+        }
+    }
+    ScanResult {
+        status,
+        section: located.first().and_then(|p| p.hit.section.clone()),
+        line_start: if status == ScanStatus::NotFound {
+            None
+        } else {
+            line_start
+        },
+        line_end: if status == ScanStatus::NotFound {
+            None
+        } else {
+            line_end
+        },
+        passage: if status == ScanStatus::NotFound || passages.is_empty() {
+            None
+        } else {
+            Some(passages.join(" … "))
+        },
+        confidence,
+        matched_terms,
+    }
+}
+
+/// Reads a review file through `load::parse_document` (schema and types). Warnings
+/// about an unfinished review (pending verdicts, no sign-off) come back with it.
+pub fn load_review(path: &Path) -> Result<(DpaReview, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let file = SourceFile::read(path).map_err(|d| vec![d])?;
+    let review: DpaReview = parse_document(&file, DocumentKind::DpaReview)?;
+    let diags = review_warnings(&review, &file.display);
+    Ok((review, diags))
+}
+
+/// Warnings about a review that is not finished yet.
+pub fn review_warnings(review: &DpaReview, display: &str) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let pending = review
+        .elements
+        .iter()
+        .filter(|e| e.verdict == Verdict::Pending)
+        .count();
+    let missing = Art28Element::ALL
+        .iter()
+        .filter(|a| !review.elements.iter().any(|e| e.element == **a))
+        .count();
+    if pending + missing > 0 {
+        out.push(
+            Diagnostic::warning(
+                "dpa-review-incomplete",
+                format!("{} element(s) are not decided yet (pending or not listed)", pending + missing),
+            )
+            .in_file(display)
+            .help("set each verdict to accept, negotiate or reject; undecided elements do not feed the assessment"),
+        );
+    }
+    if review.sign_off.is_none() {
+        out.push(
+            Diagnostic::warning("dpa-review-incomplete", "the review is not signed off")
+                .in_file(display)
+                .pointer("/sign_off")
+                .help("add `sign_off` (name, role, date, decision) once every element is decided"),
+        );
+    }
+    out
+}

@@ -1,0 +1,754 @@
+//! Rendering a DPA review for the file and for signature: Markdown and a
+//! self-contained HTML page (all text escaped), each ending in a sign-off block, in
+//! English or German. Same review, same bytes: nothing here reads the clock.
+
+use std::fmt::Write as _;
+
+use crate::model::review::{
+    Art28Element, DocumentType, DpaReview, ElementReview, ScanConfidence, ScanStatus,
+    SignOffDecision, Verdict,
+};
+
+use super::lang_str;
+
+/// Language of the rendered review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Language {
+    #[default]
+    En,
+    De,
+}
+
+/// Picks the English or German text.
+fn tr(l: Language, en: &'static str, de: &'static str) -> &'static str {
+    match l {
+        Language::En => en,
+        Language::De => de,
+    }
+}
+
+/// What each review element requires, and its legal basis.
+pub fn element_text(e: Art28Element, l: Language) -> (&'static str, &'static str) {
+    use Art28Element as A;
+    let (en, de) = match e {
+        A::SubjectDuration => (
+            ("Subject matter and duration of the processing", "GDPR Art. 28(3), first sentence"),
+            ("Gegenstand und Dauer der Verarbeitung", "Art. 28 Abs. 3 Satz 1 DSGVO"),
+        ),
+        A::NaturePurpose => (
+            ("Nature and purpose of the processing", "GDPR Art. 28(3), first sentence"),
+            ("Art und Zweck der Verarbeitung", "Art. 28 Abs. 3 Satz 1 DSGVO"),
+        ),
+        A::DataTypes => (
+            ("Type of personal data", "GDPR Art. 28(3), first sentence"),
+            ("Art der personenbezogenen Daten", "Art. 28 Abs. 3 Satz 1 DSGVO"),
+        ),
+        A::DataSubjects => (
+            ("Categories of data subjects", "GDPR Art. 28(3), first sentence"),
+            ("Kategorien betroffener Personen", "Art. 28 Abs. 3 Satz 1 DSGVO"),
+        ),
+        A::ControllerRights => (
+            ("Obligations and rights of the controller", "GDPR Art. 28(3), first sentence"),
+            ("Pflichten und Rechte des Verantwortlichen", "Art. 28 Abs. 3 Satz 1 DSGVO"),
+        ),
+        A::Instructions => (
+            ("Only on documented instructions, including on transfers; notice of a legal duty to process otherwise", "GDPR Art. 28(3)(a)"),
+            ("Nur auf dokumentierte Weisung, auch bei Drittlandübermittlung; Mitteilung einer gesetzlichen Pflicht zur Verarbeitung", "Art. 28 Abs. 3 lit. a DSGVO"),
+        ),
+        A::Confidentiality => (
+            ("Authorised persons bound to confidentiality", "GDPR Art. 28(3)(b)"),
+            ("Verpflichtung der befugten Personen zur Vertraulichkeit", "Art. 28 Abs. 3 lit. b DSGVO"),
+        ),
+        A::Security => (
+            ("Measures required by Art. 32", "GDPR Art. 28(3)(c), Art. 32"),
+            ("Maßnahmen nach Art. 32", "Art. 28 Abs. 3 lit. c, Art. 32 DSGVO"),
+        ),
+        A::Subprocessors => (
+            ("Sub-processors: prior authorisation, notice of changes and right to object, same obligations flowed down", "GDPR Art. 28(2), (3)(d), (4)"),
+            ("Unterauftragsverarbeiter: vorherige Genehmigung, Information über Änderungen und Einspruchsrecht, Weitergabe derselben Pflichten", "Art. 28 Abs. 2, Abs. 3 lit. d, Abs. 4 DSGVO"),
+        ),
+        A::DsrAssistance => (
+            ("Assistance with data subjects' requests", "GDPR Art. 28(3)(e)"),
+            ("Unterstützung bei Anträgen betroffener Personen", "Art. 28 Abs. 3 lit. e DSGVO"),
+        ),
+        A::Assistance32To36 => (
+            ("Assistance with security, breach notification, impact assessment, prior consultation", "GDPR Art. 28(3)(f)"),
+            ("Unterstützung bei Sicherheit, Meldepflichten, Datenschutz-Folgenabschätzung, vorheriger Konsultation", "Art. 28 Abs. 3 lit. f DSGVO"),
+        ),
+        A::BreachNotification => (
+            ("Breach notification to the controller without undue delay", "GDPR Art. 33(2)"),
+            ("Meldung von Datenschutzverletzungen an den Verantwortlichen ohne schuldhaftes Zögern", "Art. 33 Abs. 2 DSGVO"),
+        ),
+        A::DeleteReturn => (
+            ("Deletion or return at the end, at the controller's choice", "GDPR Art. 28(3)(g)"),
+            ("Löschung oder Rückgabe am Ende, nach Wahl des Verantwortlichen", "Art. 28 Abs. 3 lit. g DSGVO"),
+        ),
+        A::Audits => (
+            ("Information to demonstrate compliance; audits including inspections", "GDPR Art. 28(3)(h)"),
+            ("Nachweise; Überprüfungen einschließlich Inspektionen", "Art. 28 Abs. 3 lit. h DSGVO"),
+        ),
+        A::InfringingInstruction => (
+            ("Immediate notice of an instruction that infringes data protection law", "GDPR Art. 28(3), second subparagraph"),
+            ("Unverzüglicher Hinweis auf rechtswidrige Weisungen", "Art. 28 Abs. 3 UAbs. 2 DSGVO"),
+        ),
+        A::TransferMechanism => (
+            ("Third-country transfers and their tool (SCCs and module, adequacy, DPF, BCRs)", "GDPR Arts. 44–49"),
+            ("Drittlandübermittlungen und ihre Grundlage (SCC und Modul, Angemessenheit, DPF, BCR)", "Art. 44–49 DSGVO"),
+        ),
+        A::TomAnnex => (
+            ("Concrete technical and organisational measures (annex)", "GDPR Art. 32; EDPB Guidelines 07/2020"),
+            ("Konkrete technische und organisatorische Maßnahmen (Anlage)", "Art. 32 DSGVO; EDSA-Leitlinien 07/2020"),
+        ),
+        A::SubprocessorLiability => (
+            ("Processor fully liable for its sub-processors", "GDPR Art. 28(4), second sentence"),
+            ("Volle Haftung für Unterauftragsverarbeiter", "Art. 28 Abs. 4 Satz 2 DSGVO"),
+        ),
+    };
+    match l {
+        Language::En => en,
+        Language::De => de,
+    }
+}
+
+fn verdict_word(v: Verdict, l: Language) -> &'static str {
+    match v {
+        Verdict::Accept => tr(l, "accept", "akzeptiert"),
+        Verdict::Negotiate => tr(l, "negotiate", "nachverhandeln"),
+        Verdict::Reject => tr(l, "reject", "abgelehnt"),
+        Verdict::Pending => tr(l, "pending", "offen"),
+    }
+}
+
+/// The CSS class of a verdict (the file's word, independent of the language).
+fn verdict_class(v: Verdict) -> &'static str {
+    super::facts::verdict_str(v)
+}
+
+fn decision_str(d: SignOffDecision, l: Language) -> &'static str {
+    match d {
+        SignOffDecision::Approved => tr(l, "approved", "freigegeben"),
+        SignOffDecision::ApprovedWithConditions => {
+            tr(l, "approved with conditions", "freigegeben mit Auflagen")
+        }
+        SignOffDecision::Rejected => tr(l, "rejected", "abgelehnt"),
+    }
+}
+
+fn type_word(t: DocumentType, l: Language) -> &'static str {
+    match t {
+        DocumentType::Dpa => tr(l, "DPA", "AVV"),
+        DocumentType::NotADpa => tr(l, "not a DPA", "keine AVV"),
+        DocumentType::Uncertain => tr(l, "uncertain", "unsicher"),
+    }
+}
+
+fn scan_str(e: &ElementReview, l: Language) -> String {
+    match &e.scan {
+        Some(s) => {
+            let status = match s.status {
+                ScanStatus::Found => tr(l, "found", "gefunden"),
+                ScanStatus::Unclear => tr(l, "unclear", "unklar"),
+                ScanStatus::NotFound => tr(l, "not found", "nicht gefunden"),
+            };
+            let conf = match s.confidence {
+                ScanConfidence::High => tr(l, "high", "hoch"),
+                ScanConfidence::Medium => tr(l, "medium", "mittel"),
+                ScanConfidence::Low => tr(l, "low", "niedrig"),
+            };
+            format!("{status} ({conf})")
+        }
+        None => tr(l, "not scanned", "nicht gescannt").into(),
+    }
+}
+
+fn lines_str(a: u32, b: u32, l: Language) -> String {
+    if a == b {
+        format!("{} {a}", tr(l, "line", "Zeile"))
+    } else {
+        format!("{} {a}–{b}", tr(l, "lines", "Zeilen"))
+    }
+}
+
+fn where_str(e: &ElementReview, l: Language) -> String {
+    let Some(s) = &e.scan else {
+        return String::new();
+    };
+    let lines = match (s.line_start, s.line_end) {
+        (Some(a), Some(b)) => lines_str(a, b, l),
+        (Some(a), None) => lines_str(a, a, l),
+        _ => String::new(),
+    };
+    [s.section.clone().unwrap_or_default(), lines]
+        .into_iter()
+        .filter(|x| !x.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn by_str(e: &ElementReview) -> String {
+    [
+        opt(&e.reviewer),
+        e.date.map(|d| d.to_string()).unwrap_or_default(),
+    ]
+    .into_iter()
+    .filter(|x| !x.is_empty())
+    .collect::<Vec<_>>()
+    .join(", ")
+}
+
+/// The review's elements in article order, listed or not.
+fn rows(r: &DpaReview) -> Vec<(Art28Element, Option<&ElementReview>)> {
+    Art28Element::ALL
+        .iter()
+        .map(|a| (*a, r.elements.iter().find(|e| e.element == *a)))
+        .collect()
+}
+
+/// Counts of verdicts: (accept, negotiate, reject, pending or not listed).
+pub fn verdict_counts(r: &DpaReview) -> (usize, usize, usize, usize) {
+    let c = |v: Verdict| r.elements.iter().filter(|e| e.verdict == v).count();
+    let unlisted = Art28Element::ALL
+        .iter()
+        .filter(|a| !r.elements.iter().any(|e| e.element == **a))
+        .count();
+    (
+        c(Verdict::Accept),
+        c(Verdict::Negotiate),
+        c(Verdict::Reject),
+        c(Verdict::Pending) + unlisted,
+    )
+}
+
+fn counts_str(r: &DpaReview, l: Language) -> String {
+    let (a, n, j, p) = verdict_counts(r);
+    match l {
+        Language::En => format!("{a} accept, {n} negotiate, {j} reject, {p} pending"),
+        Language::De => {
+            format!("{a} akzeptiert, {n} nachverhandeln, {j} abgelehnt, {p} offen")
+        }
+    }
+}
+
+fn title(r: &DpaReview, l: Language) -> String {
+    format!("{}: {}", tr(l, "DPA review", "AVV-Prüfung"), r.provider)
+}
+
+fn figures(r: &DpaReview, l: Language) -> Vec<(&'static str, String)> {
+    let f = &r.figures;
+    let none = tr(l, "not stated", "nicht angegeben");
+    let n = |v: Option<u32>| v.map(|x| x.to_string()).unwrap_or_else(|| none.into());
+    vec![
+        (
+            tr(
+                l,
+                "Sub-processor notice (days)",
+                "Vorankündigung Unterauftragsverarbeiter (Tage)",
+            ),
+            n(f.subprocessor_notice_days),
+        ),
+        (
+            tr(
+                l,
+                "Breach notice (hours)",
+                "Meldefrist Datenschutzverletzung (Stunden)",
+            ),
+            n(f.breach_notice_hours),
+        ),
+        (
+            tr(l, "SCC module (2021/914)", "SCC-Modul (2021/914)"),
+            n(f.scc_module),
+        ),
+        (
+            tr(l, "Governing law", "Anwendbares Recht"),
+            f.governing_law.clone().unwrap_or_else(|| none.into()),
+        ),
+    ]
+}
+
+fn not_a_dpa_note(t: DocumentType, l: Language) -> String {
+    match l {
+        Language::En => format!(
+            "The scanner did not recognise this document as a data processing agreement ({}).",
+            type_word(t, l)
+        ),
+        Language::De => format!(
+            "Der Scanner hat dieses Dokument nicht als Auftragsverarbeitungsvertrag erkannt ({}).",
+            type_word(t, l)
+        ),
+    }
+}
+
+fn disclaimer(l: Language) -> &'static str {
+    tr(
+        l,
+        "The scan locates passages by keywords; it is not a legal assessment. The verdicts are the reviewer's.",
+        "Der Scan findet Textstellen über Stichwörter; er ist keine rechtliche Bewertung. Die Bewertungen stammen von der prüfenden Person.",
+    )
+}
+
+fn decision_choices(l: Language) -> &'static str {
+    tr(
+        l,
+        "approved / approved with conditions / rejected",
+        "freigegeben / freigegeben mit Auflagen / abgelehnt",
+    )
+}
+
+/// Escapes text for Markdown (inline, in tables).
+pub fn md_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Escapes text for HTML element content and attribute values.
+pub fn html_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn opt(s: &Option<String>) -> String {
+    s.clone().unwrap_or_default()
+}
+
+/// The header rows (label, text) shared by both formats; texts are raw (unescaped).
+fn header_rows(r: &DpaReview, l: Language) -> Vec<(&'static str, String)> {
+    let d = &r.document;
+    let mut v = vec![(tr(l, "File", "Datei"), d.file_name.clone())];
+    if let Some(src) = &d.source {
+        v.push((tr(l, "Source", "Quelle"), src.clone()));
+    }
+    if let Some(x) = &d.version {
+        v.push(("Version", x.clone()));
+    }
+    if let Some(x) = &d.date {
+        v.push((tr(l, "Date", "Datum"), x.to_string()));
+    }
+    v.push(("SHA-256", d.sha256.clone()));
+    v.push((tr(l, "Language", "Sprache"), lang_str(d.language).into()));
+    if let Some(t) = d.document_type {
+        v.push((
+            tr(l, "Document type (scanner)", "Dokumenttyp (Scanner)"),
+            type_word(t, l).into(),
+        ));
+    }
+    v.push((tr(l, "Verdicts", "Bewertungen"), counts_str(r, l)));
+    v
+}
+
+/// The sign-off rows (label, text); blanks to fill in while not signed off.
+fn sign_rows(r: &DpaReview, l: Language) -> Vec<(&'static str, String)> {
+    match &r.sign_off {
+        Some(so) => vec![
+            (
+                tr(l, "Decision", "Entscheidung"),
+                decision_str(so.decision, l).into(),
+            ),
+            (tr(l, "Comment", "Kommentar"), opt(&so.comment)),
+            ("Name", so.name.clone()),
+            (tr(l, "Role", "Funktion"), opt(&so.role)),
+            (tr(l, "Date", "Datum"), so.date.to_string()),
+        ],
+        None => vec![
+            (
+                tr(l, "Decision", "Entscheidung"),
+                decision_choices(l).into(),
+            ),
+            ("Name", String::new()),
+            (tr(l, "Role", "Funktion"), String::new()),
+            (tr(l, "Date", "Datum"), String::new()),
+        ],
+    }
+}
+
+/// The review as Markdown.
+pub fn markdown(r: &DpaReview, l: Language) -> String {
+    let mut s = String::new();
+    let blank = "________________";
+    let cell = |x: &str| {
+        if x.is_empty() {
+            blank.to_string()
+        } else {
+            md_escape(x)
+        }
+    };
+    let _ = writeln!(s, "# {}\n", md_escape(&title(r, l)));
+    let _ = writeln!(s, "| {} | |\n|---|---|", tr(l, "Document", "Dokument"));
+    for (k, v) in header_rows(r, l) {
+        let _ = writeln!(s, "| {k} | {} |", md_escape(&v));
+    }
+    if let Some(t) = r.document.document_type.filter(|t| *t != DocumentType::Dpa) {
+        let _ = writeln!(s, "\n> {}", md_escape(&not_a_dpa_note(t, l)));
+    }
+    let _ = writeln!(s, "\n## {}\n", tr(l, "Elements", "Elemente"));
+    let _ = writeln!(
+        s,
+        "| Element | {} | Scan | {} | {} | {} | {} |\n|---|---|---|---|---|---|---|",
+        tr(l, "Basis", "Grundlage"),
+        tr(l, "Where", "Fundstelle"),
+        tr(l, "Verdict", "Bewertung"),
+        tr(l, "Comment", "Kommentar"),
+        tr(l, "Reviewer, date", "Prüfer, Datum"),
+    );
+    for (el, e) in rows(r) {
+        let (t, basis) = element_text(el, l);
+        let (scan, at, verdict, comment, by) = match e {
+            Some(e) => (
+                scan_str(e, l),
+                where_str(e, l),
+                verdict_word(e.verdict, l),
+                opt(&e.comment),
+                by_str(e),
+            ),
+            None => (
+                tr(l, "not listed", "nicht aufgeführt").into(),
+                String::new(),
+                verdict_word(Verdict::Pending, l),
+                String::new(),
+                String::new(),
+            ),
+        };
+        let _ = writeln!(
+            s,
+            "| {} (`{}`) | {} | {} | {} | **{verdict}** | {} | {} |",
+            md_escape(t),
+            el.id(),
+            md_escape(basis),
+            md_escape(&scan),
+            md_escape(&at),
+            md_escape(&comment),
+            md_escape(&by),
+        );
+    }
+    let _ = writeln!(s, "\n## {}\n", tr(l, "Passages", "Textstellen"));
+    for (el, e) in rows(r) {
+        if let Some(e) = e {
+            if let Some(q) = e.scan.as_ref().and_then(|x| x.passage.as_ref()) {
+                let _ = writeln!(
+                    s,
+                    "- **{}** ({}): “{}”",
+                    el.id(),
+                    md_escape(&where_str(e, l)),
+                    md_escape(q)
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        s,
+        "\n## {}\n\n| {} | {} |\n|---|---|",
+        tr(l, "Figures", "Kennzahlen"),
+        tr(l, "Figure", "Kennzahl"),
+        tr(l, "Value", "Wert")
+    );
+    for (name, val) in figures(r, l) {
+        let _ = writeln!(s, "| {name} | {} |", md_escape(&val));
+    }
+    let _ = writeln!(
+        s,
+        "\n## {}\n\n| | |\n|---|---|",
+        tr(l, "Sign-off", "Freigabe")
+    );
+    for (k, v) in sign_rows(r, l) {
+        let _ = writeln!(s, "| {k} | {} |", cell(&v));
+    }
+    let _ = writeln!(s, "| {} | {blank} |", tr(l, "Signature", "Unterschrift"));
+    let _ = writeln!(s, "\n{}", disclaimer(l));
+    s
+}
+
+const CSS: &str = "body{font-family:sans-serif;max-width:62rem;margin:2rem auto;padding:0 1rem;color:#111}\
+table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{border:1px solid #bbb;padding:.3rem .5rem;text-align:left;vertical-align:top}\
+th{background:#eee}.accept{color:#0a5d00}.negotiate{color:#8a5a00}.reject{color:#a00}.pending{color:#555}\
+blockquote{margin:.3rem 0;padding-left:.8rem;border-left:3px solid #bbb;color:#333}.note{background:#fff3cd;padding:.5rem}\
+.sign td{height:2rem;min-width:20rem}";
+
+/// The review as one self-contained HTML page (no external resources; all text escaped).
+pub fn html(r: &DpaReview, l: Language) -> String {
+    let mut s = String::new();
+    let e_ = html_escape;
+    let doc_lang = lang_str(r.document.language);
+    let page_lang = tr(l, "en", "de");
+    let t = e_(&title(r, l));
+    let _ = write!(
+        s,
+        "<!DOCTYPE html>\n<html lang=\"{page_lang}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<h1>{t}</h1>\n<table>\n"
+    );
+    for (k, v) in header_rows(r, l) {
+        let _ = writeln!(s, "<tr><th>{k}</th><td>{}</td></tr>", e_(&v));
+    }
+    s.push_str("</table>\n");
+    if let Some(t) = r.document.document_type.filter(|t| *t != DocumentType::Dpa) {
+        let _ = writeln!(s, "<p class=\"note\">{}</p>", e_(&not_a_dpa_note(t, l)));
+    }
+    let _ = writeln!(
+        s,
+        "<h2>{}</h2>\n<table>\n<tr><th>Element</th><th>{}</th><th>Scan</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        tr(l, "Elements", "Elemente"),
+        tr(l, "Basis", "Grundlage"),
+        tr(l, "Where and passage", "Fundstelle und Text"),
+        tr(l, "Verdict", "Bewertung"),
+        tr(l, "Comment", "Kommentar"),
+        tr(l, "Reviewer, date", "Prüfer, Datum"),
+    );
+    for (el, e) in rows(r) {
+        let (title, basis) = element_text(el, l);
+        let (scan, at, verdict, class, comment, by, quote) = match e {
+            Some(e) => (
+                scan_str(e, l),
+                where_str(e, l),
+                verdict_word(e.verdict, l),
+                verdict_class(e.verdict),
+                opt(&e.comment),
+                by_str(e),
+                e.scan
+                    .as_ref()
+                    .and_then(|x| x.passage.as_ref())
+                    .map(|q| format!("<blockquote lang=\"{doc_lang}\">{}</blockquote>", e_(q)))
+                    .unwrap_or_default(),
+            ),
+            None => (
+                tr(l, "not listed", "nicht aufgeführt").into(),
+                String::new(),
+                verdict_word(Verdict::Pending, l),
+                verdict_class(Verdict::Pending),
+                String::new(),
+                String::new(),
+                String::new(),
+            ),
+        };
+        let _ = writeln!(
+            s,
+            "<tr id=\"{id}\"><td>{}<br><code>{id}</code></td><td>{}</td><td>{}</td><td>{}{quote}</td><td class=\"{class}\"><strong>{verdict}</strong></td><td>{}</td><td>{}</td></tr>",
+            e_(title),
+            e_(basis),
+            e_(&scan),
+            e_(&at),
+            e_(&comment),
+            e_(&by),
+            id = el.id(),
+        );
+    }
+    let _ = writeln!(
+        s,
+        "</table>\n<h2>{}</h2>\n<table>\n<tr><th>{}</th><th>{}</th></tr>",
+        tr(l, "Figures", "Kennzahlen"),
+        tr(l, "Figure", "Kennzahl"),
+        tr(l, "Value", "Wert")
+    );
+    for (name, val) in figures(r, l) {
+        let _ = writeln!(s, "<tr><td>{name}</td><td>{}</td></tr>", e_(&val));
+    }
+    let _ = writeln!(
+        s,
+        "</table>\n<h2>{}</h2>\n<table class=\"sign\">",
+        tr(l, "Sign-off", "Freigabe")
+    );
+    for (k, v) in sign_rows(r, l) {
+        let _ = writeln!(s, "<tr><th>{k}</th><td>{}</td></tr>", e_(&v));
+    }
+    let _ = writeln!(
+        s,
+        "<tr><th>{}</th><td></td></tr>\n</table>\n<p>{}</p>\n</body>\n</html>",
+        tr(l, "Signature", "Unterschrift"),
+        e_(disclaimer(l))
+    );
+    s
+}
+
+/// The review as a PDF, laid out with the report's PDF layout module
+/// (`render::pdf`): title, document table, elements table, passages, figures and the
+/// sign-off block. Characters the embedded font lacks become `?` (printpdf would
+/// drop them silently). The PDF date is the sign-off date, else the latest element
+/// date, else 1970-01-01; its ID is derived from the review: same review, same bytes.
+pub fn pdf(r: &DpaReview, l: Language) -> Result<Vec<u8>, crate::render::RenderError> {
+    use crate::render::pdf::layout::{Align, Cell, Column, Face, Layout, PageSetup, Style, ACCENT};
+    use crate::render::pdf::{write_document, PdfMeta};
+    use sha2::{Digest, Sha256};
+
+    let date = r
+        .sign_off
+        .as_ref()
+        .map(|s| s.date)
+        .or_else(|| r.elements.iter().filter_map(|e| e.date).max())
+        .map(|d| d.0)
+        .unwrap_or(chrono::DateTime::UNIX_EPOCH.date_naive());
+    let bytes = serde_json::to_vec(r).unwrap_or_default();
+    let id = crate::load::hex(&Sha256::digest(&bytes));
+    let meta = PdfMeta {
+        title: title(r, l),
+        subject: tr(
+            l,
+            "Review of a data processing agreement (GDPR Art. 28)",
+            "Prüfung eines Auftragsverarbeitungsvertrags (Art. 28 DSGVO)",
+        )
+        .into(),
+        author: format!("cloudvet {}", env!("CARGO_PKG_VERSION")),
+        keywords: vec!["GDPR".into(), "Art. 28".into(), "DPA".into()],
+        date,
+        document_id: id[..32].to_string(),
+    };
+    let page_lang = match l {
+        Language::En => crate::i18n::Lang::En,
+        Language::De => crate::i18n::Lang::De,
+    };
+    write_document(&meta, |fonts| {
+        let clean = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c == ' ' || fonts.face(Face::Regular).covers(c) {
+                        c
+                    } else {
+                        '?'
+                    }
+                })
+                .collect()
+        };
+        let setup = PageSetup {
+            header_left: clean(&title(r, l)),
+            header_right: r
+                .sign_off
+                .as_ref()
+                .map(|s| s.date.to_string())
+                .unwrap_or_default(),
+            footer_left: format!("cloudvet {}", env!("CARGO_PKG_VERSION")),
+            page_label: Box::new(move |x, y| crate::i18n::page_x_of_y(page_lang, x, y)),
+        };
+        let mut p = Layout::new(fonts, setup);
+        p.paragraph(
+            &clean(&title(r, l)),
+            Style {
+                size: 18.0,
+                face: Face::Bold,
+                color: ACCENT,
+            },
+        );
+        for (k, v) in header_rows(r, l) {
+            p.labelled(&format!("{k}:"), &clean(&v));
+        }
+        if let Some(t) = r.document.document_type.filter(|t| *t != DocumentType::Dpa) {
+            p.paragraph(&clean(&not_a_dpa_note(t, l)), Style::BOLD);
+        }
+        p.heading(1, tr(l, "Elements", "Elemente"));
+        let col = |head: &str, width: f32| Column {
+            head: head.to_string(),
+            width,
+            align: Align::Left,
+        };
+        let columns = [
+            col("Element", 165.0),
+            col("Scan", 70.0),
+            col(tr(l, "Where", "Fundstelle"), 80.0),
+            col(tr(l, "Verdict", "Bewertung"), 65.0),
+            col(tr(l, "Comment, reviewer", "Kommentar, Prüfer"), 115.0),
+        ];
+        let rows: Vec<Vec<Cell>> = rows(r)
+            .into_iter()
+            .map(|(el, e)| {
+                let (t, basis) = element_text(el, l);
+                let (scan, at, verdict, note) = match e {
+                    Some(e) => (
+                        scan_str(e, l),
+                        where_str(e, l),
+                        verdict_word(e.verdict, l),
+                        [opt(&e.comment), by_str(e)]
+                            .into_iter()
+                            .filter(|x| !x.is_empty())
+                            .collect::<Vec<_>>()
+                            .join(" — "),
+                    ),
+                    None => (
+                        tr(l, "not listed", "nicht aufgeführt").into(),
+                        String::new(),
+                        verdict_word(Verdict::Pending, l),
+                        String::new(),
+                    ),
+                };
+                vec![
+                    Cell::new(clean(&format!("{t} ({basis})"))),
+                    Cell::new(clean(&scan)),
+                    Cell::new(clean(&at)),
+                    Cell::bold(verdict),
+                    Cell::new(clean(&note)),
+                ]
+            })
+            .collect();
+        p.table(&columns, &rows);
+        p.heading(1, tr(l, "Passages", "Textstellen"));
+        let passages: Vec<String> = rows_passages(r, l).into_iter().map(|x| clean(&x)).collect();
+        p.bullets(&passages, Style::SMALL);
+        p.heading(1, tr(l, "Figures", "Kennzahlen"));
+        for (name, val) in figures(r, l) {
+            p.labelled(&format!("{name}:"), &clean(&val));
+        }
+        p.heading(1, tr(l, "Sign-off", "Freigabe"));
+        let blank = "________________________________";
+        for (k, v) in sign_rows(r, l) {
+            let v = if v.is_empty() {
+                blank.to_string()
+            } else {
+                clean(&v)
+            };
+            p.labelled(&format!("{k}:"), &v);
+        }
+        p.labelled(&format!("{}:", tr(l, "Signature", "Unterschrift")), blank);
+        p.space(6.0);
+        p.paragraph(disclaimer(l), Style::SMALL);
+        p.finish()
+    })
+}
+
+fn rows_passages(r: &DpaReview, l: Language) -> Vec<String> {
+    rows(r)
+        .into_iter()
+        .filter_map(|(el, e)| {
+            let e = e?;
+            let q = e.scan.as_ref()?.passage.as_ref()?;
+            Some(format!("{} ({}): “{}”", el.id(), where_str(e, l), q))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping() {
+        assert_eq!(
+            html_escape("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+        assert_eq!(md_escape("a|b *c* [d]\n#"), "a\\|b \\*c\\* \\[d\\] \\#");
+    }
+
+    #[test]
+    fn every_element_has_both_languages() {
+        for e in Art28Element::ALL {
+            let (en, _) = element_text(*e, Language::En);
+            let (de, basis) = element_text(*e, Language::De);
+            assert!(!en.is_empty() && !de.is_empty());
+            assert!(basis.contains("DSGVO"), "{basis}");
+            assert_ne!(en, de);
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The scanner's term lists (`src/dpa/terms.yaml`, compiled in): stop words for
+//! language detection, the marks of a DPA, and per element the heading, strong and
+//! supporting terms in German and English. Data, not code, so a DPO can read why
+//! an element was found and a maintainer can tune the lists without touching Rust.
+//!
+//! Term syntax (all matching is on lower-cased text with collapsed whitespace):
+//! - `documented instructions`: the phrase must start at a word start; it may end
+//!   inside a word, so `processor` also matches `processors`.
+//! - `*verarbeiter`: a leading `*` lets the phrase start inside a word (German
+//!   compounds: `Unterauftragsverarbeiter`).
+//! - `audit + inspection`: every part must occur in the same section.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::model::review::{Art28Element, DocumentLanguage};
+
+/// The term file's text.
+pub const TERMS_YAML: &str = include_str!("terms.yaml");
+
+/// Words per language.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerLanguage {
+    #[serde(default)]
+    pub de: Vec<String>,
+    #[serde(default)]
+    pub en: Vec<String>,
+}
+
+impl PerLanguage {
+    pub fn get(&self, lang: DocumentLanguage) -> &[String] {
+        match lang {
+            DocumentLanguage::De => &self.de,
+            DocumentLanguage::En | DocumentLanguage::Other => &self.en,
+        }
+    }
+}
+
+/// The whole term file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Terms {
+    pub version: u32,
+    pub stop_words: PerLanguage,
+    pub signature: Signature,
+    /// Phrases of a passage that only refers to another place (`see Annex 1`).
+    pub reference_markers: PerLanguage,
+    /// Section headings whose sections are not searched (definitions restate every term).
+    pub ignore_headings: PerLanguage,
+    pub elements: Vec<ElementTerms>,
+    pub figures: FigureTerms,
+}
+
+/// What makes a document a DPA.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Signature {
+    /// Words for the processor role; counted.
+    pub processor: PerLanguage,
+    /// Words for the controller role; counted.
+    pub controller: PerLanguage,
+    /// Titles and references that mark a DPA (`Art. 28`, `Auftragsverarbeitung`).
+    pub dpa_marks: PerLanguage,
+    /// Statements that give a party the processor role (`X is the processor`).
+    pub role_statements: PerLanguage,
+    /// Titles of other documents (privacy policy, terms of service, cookie policy).
+    pub other_titles: PerLanguage,
+    /// Elements found at least, for `dpa`.
+    pub min_elements: usize,
+    /// Processor words for `dpa` without a role statement.
+    pub min_processor_mentions: usize,
+    pub short_min_processor_mentions: usize,
+    pub short_min_elements: usize,
+}
+
+/// One element's terms.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ElementTerms {
+    pub id: String,
+    pub title: String,
+    pub basis: String,
+    /// The element of the review file this scanner element belongs to (the three
+    /// sub-processor elements together make `art28_3_d_subprocessors`).
+    pub review_element: Art28Element,
+    /// Matched against section headings only (+3).
+    #[serde(default)]
+    pub heading: PerLanguage,
+    /// Phrases that on their own point to the element (+2 each, distinct).
+    #[serde(default)]
+    pub strong: PerLanguage,
+    /// Phrases that support it (+1 each, distinct).
+    #[serde(default)]
+    pub support: PerLanguage,
+}
+
+/// Terms for figure extraction.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FigureTerms {
+    /// Number words (`thirty`, `dreißig`) and their values.
+    pub number_words: BTreeMap<String, u32>,
+    pub subprocessor_notice: FigureRule,
+    pub breach_notice: FigureRule,
+    pub scc_module: FigureRule,
+    pub governing_law: GoverningLawRule,
+}
+
+/// A figure: a sentence that contains one term of each `context` group, and a number
+/// followed (within two words) by a unit; the unit's factor converts it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FigureRule {
+    pub context: Vec<Vec<String>>,
+    /// Sentences with one of these are used only when no other sentence qualifies.
+    #[serde(default)]
+    pub avoid: Vec<String>,
+    /// Unit word stem → factor (`hours: 1`, `days: 24` for hours).
+    #[serde(default)]
+    pub units: BTreeMap<String, u32>,
+    /// Words the number follows instead (`module` 2).
+    #[serde(default)]
+    pub before: Vec<String>,
+}
+
+/// Governing law: a sentence with a context term, then a country name.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoverningLawRule {
+    pub context: Vec<String>,
+    /// Country code → names (both languages).
+    pub countries: BTreeMap<String, Vec<String>>,
+}
+
+/// Parses the embedded term file.
+pub fn load() -> Result<Terms, String> {
+    serde_yaml::from_str(TERMS_YAML).map_err(|e| format!("src/dpa/terms.yaml: {e}"))
+}
+
+/// True when `term` (see the module docs for the syntax) occurs in `hay` (lower case).
+pub fn term_matches(term: &str, hay: &str) -> bool {
+    term.split(" + ")
+        .all(|part| phrase_matches(part.trim(), hay))
+}
+
+fn phrase_matches(part: &str, hay: &str) -> bool {
+    let (anywhere, phrase) = match part.strip_prefix('*') {
+        Some(p) => (true, p),
+        None => (false, part),
+    };
+    if phrase.is_empty() {
+        return false;
+    }
+    let mut from = 0;
+    while let Some(pos) = hay.get(from..).and_then(|h| h.find(phrase)) {
+        let at = from + pos;
+        let boundary = anywhere
+            || hay[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric());
+        if boundary {
+            return true;
+        }
+        from = at + phrase.len().max(1);
+        while from < hay.len() && !hay.is_char_boundary(from) {
+            from += 1;
+        }
+    }
+    false
+}
+
+/// Lower case, typographic quotes and dashes made plain, whitespace collapsed.
+pub fn normalise(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut space = false;
+    for c in s.chars() {
+        let c = match c {
+            '\u{2018}' | '\u{2019}' | '\u{201a}' | '\u{2032}' => '\'',
+            '\u{201c}' | '\u{201d}' | '\u{201e}' => '"',
+            '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2014}' => '-',
+            c if c.is_whitespace() => ' ',
+            c => c,
+        };
+        if c == ' ' {
+            if !space && !out.is_empty() {
+                out.push(' ');
+            }
+            space = true;
+        } else {
+            space = false;
+            out.extend(c.to_lowercase());
+        }
+    }
+    if out.ends_with(' ') {
+        out.pop();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn term_file_parses_and_ids_are_unique() {
+        let t = load().unwrap();
+        let mut ids: Vec<&str> = t.elements.iter().map(|e| e.id.as_str()).collect();
+        let n = ids.len();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), n);
+        for e in &t.elements {
+            assert!(
+                !e.strong.de.is_empty() && !e.strong.en.is_empty(),
+                "{} needs strong terms in both languages",
+                e.id
+            );
+        }
+    }
+
+    #[test]
+    fn syntax() {
+        let hay = normalise(
+            "Der Unterauftragsverarbeiter  muss — wie vereinbart — AUDITS und Inspektionen dulden",
+        );
+        assert!(term_matches("*auftragsverarbeiter", &hay));
+        assert!(!term_matches("auftragsverarbeiter", &hay));
+        assert!(term_matches("audit + inspektion", &hay));
+        assert!(!term_matches("audit + kontrolle", &hay));
+        assert!(term_matches("muss - wie", &hay));
+    }
+}
