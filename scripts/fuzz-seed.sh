@@ -33,7 +33,7 @@ files() { # files EXT_REGEX FOLDER...
 
 mapfile -t yaml < <(files '\.ya?ml$' providers rules docs/examples benchmarks tests/fixtures)
 mapfile -t csv < <(files '\.csv$' benchmarks tests/fixtures)
-mapfile -t text < <(files '\.(txt|md)$' tests/fixtures)
+mapfile -t text < <(files '\.(txt|md|pdf)$' tests/fixtures/dpa)
 
 # The shipped tables are larger than the fuzzers' 128 KiB input limit: add
 # small valid slices (the header and the first rows; the header and the rows of
