@@ -9,7 +9,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 pub mod assess;
 pub mod completions;
 pub mod cost;
+pub mod diff;
 pub mod dpa;
+pub mod init;
 pub mod questionnaire;
 pub mod report;
 pub mod rules;
@@ -48,6 +50,16 @@ pub struct Cli {
 pub enum Command {
     /// Check files against their schemas and the semantic rules.
     Validate(validate::Args),
+    /// Create a procurement folder: requirements, workload, provider profiles, schemas, editor settings.
+    #[command(
+        after_help = "Examples:\n  cloudvet init my-procurement --providers aws,ionos,scaleway\n  cloudvet init beschaffung --lang de"
+    )]
+    Init(init::Args),
+    /// What changed between two versions of provider profiles, and which verdicts change.
+    #[command(
+        after_help = "Examples:\n  cloudvet diff old/acme.yaml providers/acme.yaml\n  cloudvet diff old-providers/ providers/ --requirements requirements.yaml --format md"
+    )]
+    Diff(diff::Args),
     /// Review a data processing agreement: scan it, then render the DPO's review.
     Dpa(dpa::Args),
     /// Rank providers: knock-outs, weighted areas, unknowns, open questions, robustness.
@@ -117,6 +129,8 @@ where
     };
     let status = match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.global),
+        Command::Init(a) => init::run(a, &cli.global),
+        Command::Diff(a) => diff::run(a, &cli.global),
         Command::Dpa(a) => dpa::run(a, &cli.global),
         Command::Assess(a) => assess::run(a, &cli.global),
         Command::Rules(a) => rules::run(a, &cli.global),

@@ -9,6 +9,7 @@
 pub mod cli;
 pub mod cost;
 pub mod diag;
+pub mod diff;
 pub mod dpa;
 pub mod embedded;
 pub mod eval;
@@ -19,4 +20,5 @@ pub mod output;
 pub mod render;
 pub mod report;
 pub mod schema;
+pub mod suggest;
 pub mod validate;

@@ -584,11 +584,8 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
         } else if p.exists() {
             files.push(p.clone());
         } else {
-            diags.push(
-                Diagnostic::error("file-unreadable", "no such file or folder")
-                    .in_file(p.display().to_string())
-                    .help("check the path"),
-            );
+            // Says where it looked and suggests a close name or `cloudvet init`.
+            diags.push(crate::suggest::missing_path(p));
         }
     }
     (files, diags)
@@ -644,6 +641,12 @@ pub fn load_all<T: DeserializeOwned>(
 /// files (duplicate IDs).
 pub fn load_providers(paths: &[PathBuf]) -> (Vec<Loaded<ProviderProfile>>, Vec<Diagnostic>) {
     let (files, mut diags) = read_sources(paths);
+    // A folder that holds no profile: say where cloudvet looked and how to start one.
+    for dir in paths.iter().filter(|p| p.is_dir()) {
+        if !files.iter().any(|f| Path::new(&f.display).starts_with(dir)) {
+            diags.push(crate::suggest::no_profiles_in(dir));
+        }
+    }
     let (loaded, d) = load_all(files, DocumentKind::Provider);
     diags.extend(d);
     diags.extend(crate::validate::cross_check(&loaded, None, &[]));

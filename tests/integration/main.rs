@@ -4,10 +4,14 @@
 mod common;
 mod determinism;
 mod diagnostics_docs;
+mod diff_cli;
 mod docs_examples;
+mod guides;
+mod help_examples;
 mod hostile;
 mod hostile_stages;
 mod hostile_types;
+mod init_cli;
 mod invalid_fixtures;
 mod loader_api;
 mod no_network;

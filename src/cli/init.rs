@@ -1,0 +1,391 @@
+//! `cloudvet init [DIR]`: scaffold a procurement folder — requirements and
+//! workload with every field explained (in `--lang`), provider profiles from the
+//! embedded catalogue (or an empty template), the JSON Schemas with an editor
+//! settings file that maps them, and a README of next steps.
+
+use std::path::{Path, PathBuf};
+
+use super::{Global, Lang, Status};
+use crate::diag::Diagnostic;
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// Folder to create or fill (`.` is the current folder).
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
+    /// Provider profiles to copy from the embedded catalogue, comma-separated IDs
+    /// (e.g. `aws,ionos`); without it, an empty template profile is written.
+    #[arg(long, value_delimiter = ',', value_name = "ID,ID,…")]
+    pub providers: Vec<String>,
+    /// Overwrite files that already exist.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// One file init writes: its path inside the folder and its contents.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlannedFile {
+    pub path: String,
+    pub contents: Vec<u8>,
+}
+
+/// The embedded catalogue's provider IDs, in file order.
+pub fn catalogue_ids() -> Vec<&'static str> {
+    crate::embedded::files_under("providers")
+        .filter_map(|(p, _)| p.strip_prefix("providers/")?.strip_suffix(".yaml"))
+        .collect()
+}
+
+fn lang_dir(lang: Lang) -> &'static str {
+    match lang {
+        Lang::De => "de",
+        Lang::En => "en",
+    }
+}
+
+fn template(lang: Lang, name: &str) -> Result<&'static [u8], Diagnostic> {
+    let path = format!("templates/init/{}/{name}", lang_dir(lang));
+    crate::embedded::file(&path).ok_or_else(|| {
+        Diagnostic::error(
+            "file-unreadable",
+            format!("this build has no embedded {path}"),
+        )
+        .help("rebuild cloudvet from a complete source tree")
+    })
+}
+
+/// Which schema file maps to which files of the folder (globs as the YAML
+/// language server reads them).
+const SCHEMA_GLOBS: &[(&str, &[&str])] = &[
+    (
+        "provider.schema.json",
+        &["providers/*.yaml", "providers/*.yml"],
+    ),
+    (
+        "requirements.schema.json",
+        &["requirements.yaml", "requirements*.yaml"],
+    ),
+    ("workload.schema.json", &["workload.yaml", "workload*.yaml"]),
+    ("rent_vs_buy.schema.json", &["rent-vs-buy.yaml"]),
+    (
+        "dpa_review.schema.json",
+        &["reviews/*.yaml", "reviews/*.yml"],
+    ),
+    ("rule_pack.schema.json", &["rules/*.yaml", "rules/*.yml"]),
+    (
+        "questionnaire.schema.json",
+        &["**/*-questionnaire.yaml", "questions/*.yaml"],
+    ),
+];
+
+/// The files `cloudvet init` writes, in writing order. Pure: reads only the
+/// embedded data, so tests can check the plan without touching the disk.
+pub fn plan(lang: Lang, providers: &[String]) -> Result<Vec<PlannedFile>, Vec<Diagnostic>> {
+    let mut files = Vec::new();
+    let mut diags = Vec::new();
+    for (path, name) in [
+        ("requirements.yaml", "requirements.yaml"),
+        ("workload.yaml", "workload.yaml"),
+    ] {
+        match template(lang, name) {
+            Ok(b) => files.push(PlannedFile {
+                path: path.to_string(),
+                contents: b.to_vec(),
+            }),
+            Err(d) => diags.push(d),
+        }
+    }
+
+    // Providers: the chosen catalogue profiles, or the empty template.
+    let known = catalogue_ids();
+    let mut chosen: Vec<&str> = Vec::new();
+    for raw in providers {
+        let id = raw.trim();
+        if id.is_empty() || chosen.contains(&id) {
+            continue;
+        }
+        if known.contains(&id) {
+            chosen.push(id);
+        } else {
+            diags.push(crate::suggest::unknown_provider(
+                id,
+                &known,
+                "the embedded catalogue",
+            ));
+        }
+    }
+    if chosen.is_empty() && providers.iter().all(|p| p.trim().is_empty()) {
+        match template(lang, "my-provider.yaml") {
+            Ok(b) => files.push(PlannedFile {
+                path: "providers/my-provider.yaml".into(),
+                contents: b.to_vec(),
+            }),
+            Err(d) => diags.push(d),
+        }
+    }
+    for id in &chosen {
+        let path = format!("providers/{id}.yaml");
+        match crate::embedded::file(&path) {
+            Some(b) => files.push(PlannedFile {
+                path,
+                contents: b.to_vec(),
+            }),
+            None => diags.push(crate::suggest::unknown_provider(
+                id,
+                &known,
+                "the embedded catalogue",
+            )),
+        }
+    }
+
+    // The folder for DPA reviews (`cloudvet dpa scan … --out reviews/<id>.yaml`).
+    files.push(PlannedFile {
+        path: "reviews/.gitkeep".into(),
+        contents: Vec::new(),
+    });
+
+    // Schemas and the editor settings that map them.
+    let mut mapping = serde_json::Map::new();
+    for (path, bytes) in crate::embedded::files_under("schemas") {
+        let Some(name) = path.strip_prefix("schemas/") else {
+            continue;
+        };
+        if !name.ends_with(".json") || name.contains('/') {
+            continue;
+        }
+        files.push(PlannedFile {
+            path: path.to_string(),
+            contents: bytes.to_vec(),
+        });
+        if let Some((_, globs)) = SCHEMA_GLOBS.iter().find(|(n, _)| *n == name) {
+            mapping.insert(
+                format!("./schemas/{name}"),
+                serde_json::Value::from(globs.to_vec()),
+            );
+        }
+    }
+    let mut settings = serde_json::Map::new();
+    settings.insert("yaml.schemas".into(), serde_json::Value::Object(mapping));
+    let mut text = serde_json::to_string_pretty(&serde_json::Value::Object(settings))
+        .unwrap_or_else(|_| "{}".into());
+    text.push('\n');
+    files.push(PlannedFile {
+        path: ".vscode/settings.json".into(),
+        contents: text.into_bytes(),
+    });
+
+    match template(lang, "README.md") {
+        Ok(b) => {
+            let readme =
+                String::from_utf8_lossy(b).replace("{providers}", &providers_line(lang, &chosen));
+            files.push(PlannedFile {
+                path: "README.md".into(),
+                contents: readme.into_bytes(),
+            });
+        }
+        Err(d) => diags.push(d),
+    }
+
+    if diags.is_empty() {
+        Ok(files)
+    } else {
+        Err(diags)
+    }
+}
+
+fn providers_line(lang: Lang, chosen: &[&str]) -> String {
+    if chosen.is_empty() {
+        return match lang {
+            Lang::En => "`providers/my-provider.yaml` is an empty template: copy it to \
+                         `providers/<id>.yaml` for each provider you assess and fill in what \
+                         your sources establish (or start again with \
+                         `cloudvet init --force --providers aws,ionos`; docs/providers.md \
+                         describes the catalogue)."
+                .into(),
+            Lang::De => "`providers/my-provider.yaml` ist eine leere Vorlage: kopieren Sie sie \
+                         für jeden Anbieter, den Sie bewerten, nach `providers/<id>.yaml` und \
+                         tragen Sie ein, was Ihre Quellen belegen (oder beginnen Sie neu mit \
+                         `cloudvet init --force --providers aws,ionos`; docs/providers.md \
+                         beschreibt den Katalog)."
+                .into(),
+        };
+    }
+    let list: Vec<String> = chosen.iter().map(|id| format!("`{id}`")).collect();
+    match lang {
+        Lang::En => format!(
+            "`providers/` holds the catalogue profiles {}. They are EXAMPLE DATA compiled from \
+             public sources: check every fact against the provider's current documents before \
+             you rely on it.",
+            list.join(", ")
+        ),
+        Lang::De => format!(
+            "`providers/` enthält die Katalogprofile {}. Es sind BEISPIELDATEN aus öffentlichen \
+             Quellen: prüfen Sie jeden Fakt an den aktuellen Unterlagen des Anbieters, bevor Sie \
+             sich darauf stützen.",
+            list.join(", ")
+        ),
+    }
+}
+
+fn print_diags(diags: &[Diagnostic]) {
+    for d in diags {
+        eprintln!("{d}");
+    }
+}
+
+pub fn run(args: &Args, global: &Global) -> Status {
+    let lang = global.lang;
+    let files = match plan(lang, &args.providers) {
+        Ok(f) => f,
+        Err(d) => {
+            print_diags(&d);
+            return Status::BadInput;
+        }
+    };
+    let dir = &args.dir;
+    if dir.exists() && !dir.is_dir() {
+        eprintln!(
+            "{}",
+            Diagnostic::error("file-unreadable", "this is a file, not a folder")
+                .in_file(dir.display().to_string())
+                .help(match lang {
+                    Lang::En => "name a new or existing folder: `cloudvet init my-procurement`",
+                    Lang::De => "nennen Sie einen neuen oder vorhandenen Ordner: `cloudvet init meine-beschaffung`",
+                })
+        );
+        return Status::BadInput;
+    }
+    let existing: Vec<&PlannedFile> = files
+        .iter()
+        .filter(|f| dir.join(&f.path).exists())
+        .collect();
+    if !existing.is_empty() && !args.force {
+        let (head, help) = match lang {
+            Lang::En => (
+                format!(
+                    "error: {} file(s) already exist in {} and would be overwritten:",
+                    existing.len(),
+                    dir.display()
+                ),
+                "help: nothing was written; run again with --force to overwrite them, or choose another folder",
+            ),
+            Lang::De => (
+                format!(
+                    "Fehler: {} Datei(en) gibt es in {} schon; sie würden überschrieben:",
+                    existing.len(),
+                    dir.display()
+                ),
+                "Hilfe: nichts wurde geschrieben; mit --force überschreiben oder einen anderen Ordner wählen",
+            ),
+        };
+        eprintln!("{head}");
+        for f in &existing {
+            eprintln!("  {}", dir.join(&f.path).display());
+        }
+        eprintln!("{help}");
+        return Status::BadInput;
+    }
+    for f in &files {
+        let target = dir.join(&f.path);
+        if let Err(e) = write_one(&target, &f.contents) {
+            eprintln!(
+                "{}",
+                Diagnostic::error("file-unreadable", format!("cannot write the file: {e}"))
+                    .in_file(target.display().to_string())
+                    .help("check that the folder is writable")
+            );
+            return Status::BadInput;
+        }
+    }
+    let mut out = String::new();
+    match lang {
+        Lang::En => out.push_str(&format!(
+            "Created a procurement folder in {}:\n",
+            dir.display()
+        )),
+        Lang::De => out.push_str(&format!(
+            "Beschaffungsordner in {} angelegt:\n",
+            dir.display()
+        )),
+    }
+    // The schemas are one line: their number changes as cloudvet learns new kinds of file.
+    let mut schemas_listed = false;
+    for f in &files {
+        if f.path.starts_with("schemas/") {
+            if !schemas_listed {
+                schemas_listed = true;
+                out.push_str(&match lang {
+                    Lang::En => "  schemas/ (JSON Schemas for your editor)\n".to_string(),
+                    Lang::De => "  schemas/ (JSON-Schemas für Ihren Editor)\n".to_string(),
+                });
+            }
+            continue;
+        }
+        out.push_str(&format!("  {}\n", f.path));
+    }
+    let cd = if dir == Path::new(".") {
+        String::new()
+    } else {
+        format!("`cd {}`, ", dir.display())
+    };
+    match lang {
+        Lang::En => out.push_str(&format!(
+            "Next: {cd}edit requirements.yaml, run `cloudvet validate requirements.yaml \
+             workload.yaml providers/` and read README.md.\n"
+        )),
+        Lang::De => out.push_str(&format!(
+            "Weiter: {cd}requirements.yaml anpassen, `cloudvet validate requirements.yaml \
+             workload.yaml providers/` ausführen und README.md lesen.\n"
+        )),
+    }
+    print!("{out}");
+    Status::Ok
+}
+
+fn write_one(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if let Some(parent) = path.parent() {
+        if !parent.as_os_str().is_empty() {
+            std::fs::create_dir_all(parent)?;
+        }
+    }
+    crate::output::write_atomic(path, bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plan_has_every_part() {
+        let files = plan(Lang::En, &[]).unwrap();
+        let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+        for p in [
+            "requirements.yaml",
+            "workload.yaml",
+            "providers/my-provider.yaml",
+            ".vscode/settings.json",
+            "README.md",
+            "reviews/.gitkeep",
+        ] {
+            assert!(paths.contains(&p), "{p} missing from {paths:?}");
+        }
+    }
+
+    #[test]
+    fn unknown_provider_is_refused_with_a_suggestion() {
+        let err = plan(Lang::En, &["aws".into(), "ionso".into()]).unwrap_err();
+        assert_eq!(err.len(), 1);
+        assert!(err[0].message.contains("`ionos`"), "{}", err[0].message);
+    }
+
+    #[test]
+    fn chosen_providers_replace_the_template() {
+        let files = plan(Lang::De, &["aws".into(), "ionos".into(), "aws".into()]).unwrap();
+        let provs: Vec<&str> = files
+            .iter()
+            .filter(|f| f.path.starts_with("providers/"))
+            .map(|f| f.path.as_str())
+            .collect();
+        assert_eq!(provs, vec!["providers/aws.yaml", "providers/ionos.yaml"]);
+    }
+}

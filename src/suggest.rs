@@ -1,0 +1,236 @@
+//! "Did you mean …" for IDs a person types on the command line (provider IDs in
+//! `init --providers`, `questionnaire --provider`, `dpa scan --provider`).
+//!
+//! The edit-distance match is the loader's (`load::schema_check::did_you_mean`,
+//! also used for field names and GPU models), so every suggestion in cloudvet
+//! follows one rule. On top, an ID can be found by one of its hyphen-separated
+//! parts or its start (`telekom` → `open-telekom-cloud`, `hetz` → `hetzner`),
+//! which edit distance alone misses.
+
+use std::path::Path;
+
+use crate::diag::Diagnostic;
+
+pub use crate::load::schema_check::did_you_mean;
+
+/// The candidates worth suggesting for `input`: the closest by edit distance,
+/// else those that start with it or have it as a hyphen-separated part.
+pub fn close_ids<'a>(input: &str, candidates: &[&'a str]) -> Vec<&'a str> {
+    let input = input.trim();
+    if input.is_empty() {
+        return Vec::new();
+    }
+    if let Some(c) = did_you_mean(input, candidates.iter().copied()) {
+        return vec![c];
+    }
+    let lower = input.to_lowercase();
+    // Swapped neighbours (`ionso`) count as one edit here.
+    let limit = (lower.chars().count() / 3).max(1);
+    let swapped: Vec<&str> = candidates
+        .iter()
+        .copied()
+        .filter(|c| transposition_distance(&lower, &c.to_lowercase()) <= limit)
+        .take(3)
+        .collect();
+    if !swapped.is_empty() {
+        return swapped;
+    }
+    candidates
+        .iter()
+        .copied()
+        .filter(|c| {
+            let lc = c.to_lowercase();
+            (lower.chars().count() >= 3 && lc.starts_with(&lower))
+                || lc.split(['-', '_']).any(|p| p == lower)
+        })
+        .take(3)
+        .collect()
+}
+
+/// Edit distance where swapping two neighbouring characters is one edit (the
+/// optimal-string-alignment distance).
+fn transposition_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let w = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * w];
+    for i in 0..=a.len() {
+        d[i * w] = i;
+    }
+    for (j, cell) in d.iter_mut().enumerate().take(w) {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[(i - 1) * w + j] + 1)
+                .min(d[i * w + j - 1] + 1)
+                .min(d[(i - 1) * w + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[(i - 2) * w + j - 2] + 1);
+            }
+            d[i * w + j] = v;
+        }
+    }
+    d[a.len() * w + b.len()]
+}
+
+/// "did you mean `a`?" / "did you mean `a` or `b`?", or an empty string.
+pub fn phrase(suggestions: &[&str]) -> String {
+    match suggestions {
+        [] => String::new(),
+        [one] => format!("did you mean `{one}`?"),
+        [init @ .., last] => {
+            let head: Vec<String> = init.iter().map(|s| format!("`{s}`")).collect();
+            format!("did you mean {} or `{last}`?", head.join(", "))
+        }
+    }
+}
+
+/// The diagnostic for a provider ID that is not among `known` (the IDs of the
+/// profiles loaded, or of the embedded catalogue): says what was asked for,
+/// suggests close IDs and lists the known ones. `known_where` says where the list
+/// comes from (`the embedded catalogue`, `providers/`).
+pub fn unknown_provider(input: &str, known: &[&str], known_where: &str) -> Diagnostic {
+    let close = close_ids(input, known);
+    let mut message = format!("there is no provider `{input}` in {known_where}");
+    if !close.is_empty() {
+        message.push_str("; ");
+        message.push_str(&phrase(&close));
+    }
+    Diagnostic::error("unknown-provider", message)
+        .expected(format!("one of: {}", known.join(", ")))
+        .help(match close.first() {
+            Some(c) => format!("use `{c}`"),
+            None => "pick an ID from the list; IDs are lower case with hyphens".to_string(),
+        })
+}
+
+/// The diagnostic for a file or folder named on the command line that does not
+/// exist: says where cloudvet looked, suggests a close name in the same folder
+/// (`provders/` → `providers/`), and how to create a procurement folder.
+pub fn missing_path(path: &Path) -> Diagnostic {
+    let shown = path.display().to_string();
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let looked = std::fs::canonicalize(&parent)
+        .map(|p| p.join(path.file_name().unwrap_or_default()))
+        .unwrap_or_else(|_| path.to_path_buf());
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let siblings: Vec<String> = std::fs::read_dir(&parent)
+        .map(|entries| {
+            let mut v: Vec<String> = entries
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| !n.starts_with('.'))
+                .collect();
+            v.sort();
+            v
+        })
+        .unwrap_or_default();
+    let candidates: Vec<&str> = siblings.iter().map(String::as_str).collect();
+    let close = close_ids(&name, &candidates);
+    let help = match close.first() {
+        Some(c) => {
+            let bare = path.parent().is_none_or(|p| p.as_os_str().is_empty());
+            let fixed = if bare {
+                (*c).to_string()
+            } else {
+                parent.join(c).display().to_string()
+            };
+            format!("did you mean `{fixed}`?")
+        }
+        None => "check the path; `cloudvet init DIR` creates a procurement folder with \
+                 requirements.yaml, workload.yaml and providers/"
+            .to_string(),
+    };
+    Diagnostic::error(
+        "file-unreadable",
+        format!("no such file or folder (looked for {})", looked.display()),
+    )
+    .in_file(shown)
+    .help(help)
+}
+
+/// The diagnostic for a folder that holds no provider profiles.
+pub fn no_profiles_in(dir: &Path) -> Diagnostic {
+    let looked = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    Diagnostic::error(
+        "no-providers",
+        format!(
+            "no provider profiles (*.yaml) in this folder (looked in {})",
+            looked.display()
+        ),
+    )
+    .in_file(dir.display().to_string())
+    .help(
+        "check the folder; `cloudvet init DIR --providers aws,ionos` creates a procurement \
+         folder with profiles from the catalogue",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const IDS: &[&str] = &[
+        "aws",
+        "azure",
+        "gcp",
+        "hetzner",
+        "ionos",
+        "open-telekom-cloud",
+        "ovhcloud",
+        "scaleway",
+        "stackit",
+    ];
+
+    #[test]
+    fn close_by_distance_prefix_or_part() {
+        assert_eq!(close_ids("ionso", IDS), vec!["ionos"]);
+        assert_eq!(close_ids("sacleway", IDS), vec!["scaleway"]);
+        assert_eq!(transposition_distance("ab", "ba"), 1);
+        assert_eq!(transposition_distance("kitten", "sitting"), 3);
+        assert_eq!(close_ids("Hetzner ", IDS), vec!["hetzner"]);
+        assert_eq!(close_ids("hetz", IDS), vec!["hetzner"]);
+        assert_eq!(close_ids("telekom", IDS), vec!["open-telekom-cloud"]);
+        assert!(close_ids("qqqqqq", IDS).is_empty());
+        assert!(close_ids("", IDS).is_empty());
+    }
+
+    #[test]
+    fn message_suggests_and_lists() {
+        let d = unknown_provider("ionso", IDS, "the catalogue");
+        assert_eq!(d.code, "unknown-provider");
+        assert!(d.message.contains("did you mean `ionos`?"), "{}", d.message);
+        assert!(d.expected.as_deref().unwrap_or("").contains("stackit"));
+        assert_eq!(d.help.as_deref(), Some("use `ionos`"));
+        let none = unknown_provider("zzzzzz", IDS, "the catalogue");
+        assert!(!none.message.contains("did you mean"));
+        assert_eq!(phrase(&["a", "b", "c"]), "did you mean `a`, `b` or `c`?");
+    }
+
+    #[test]
+    fn missing_folder_suggests_its_sibling() {
+        let dir = std::env::temp_dir().join(format!("cloudvet-suggest-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("providers")).unwrap();
+        let d = missing_path(&dir.join("provders"));
+        assert_eq!(d.code, "file-unreadable");
+        assert!(d.message.contains("looked for"), "{}", d.message);
+        let help = d.help.unwrap_or_default();
+        assert!(
+            help.contains("did you mean") && help.ends_with("providers`?"),
+            "{help}"
+        );
+        let far = missing_path(&dir.join("zzzzzzzz"));
+        assert!(far.help.unwrap_or_default().contains("cloudvet init"));
+        let empty = no_profiles_in(&dir.join("providers"));
+        assert!(empty.message.contains("no provider profiles"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
