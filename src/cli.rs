@@ -49,6 +49,9 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check files against their schemas and the semantic rules.
+    #[command(
+        after_help = "Examples:\n  cloudvet validate\n  cloudvet validate providers/ requirements.yaml --format json\n  cloudvet validate --list-gpus"
+    )]
     Validate(validate::Args),
     /// Create a procurement folder: requirements, workload, provider profiles, schemas, editor settings.
     #[command(
@@ -61,6 +64,9 @@ pub enum Command {
     )]
     Diff(diff::Args),
     /// Review a data processing agreement: scan it, then render the DPO's review.
+    #[command(
+        after_help = "Examples:\n  cloudvet dpa scan avv-acme.pdf --provider acme --out reviews/acme.yaml\n  cloudvet dpa report reviews/acme.yaml --format md,html,pdf --out review-acme"
+    )]
     Dpa(dpa::Args),
     /// Rank providers: knock-outs, weighted areas, unknowns, open questions, robustness.
     #[command(
@@ -68,8 +74,14 @@ pub enum Command {
     )]
     Assess(assess::Args),
     /// List and explain the rules; write the rules reference.
+    #[command(
+        after_help = "Examples:\n  cloudvet rules list\n  cloudvet --lang de rules explain DPA-003\n  cloudvet rules docs --out docs/rules"
+    )]
     Rules(rules::Args),
     /// Write a provider's open questions as a file to send (YAML to fill, Markdown to read).
+    #[command(
+        after_help = "Examples:\n  cloudvet questionnaire --provider ionos --out to-send/\n  cloudvet assess --answers to-send/ionos-questionnaire.yaml"
+    )]
     Questionnaire(questionnaire::Args),
     /// The decision report: PDF, HTML, Markdown, JSON and CSV from one model.
     #[command(
@@ -85,6 +97,9 @@ pub enum Command {
     #[command(after_help = "Example:\n  cloudvet man > cloudvet.1 && man ./cloudvet.1")]
     Man,
     /// Compare the workload's cost across offers, with rent versus buy.
+    #[command(
+        after_help = "Examples:\n  cloudvet cost\n  cloudvet cost --workload workload.yaml --providers providers/ --format csv\n  cloudvet cost --eligible-only"
+    )]
     Cost(cost::Args),
 }
 

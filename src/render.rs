@@ -385,7 +385,7 @@ fn num_opt<T: ToString>(v: Option<T>) -> Field<'static> {
 
 /// Shortlist as CSV: machine values (dot decimals), English column names.
 pub fn csv_shortlist(report: &Report) -> String {
-    let mut out = String::from("rank,provider_id,provider_name,eligible,score,confidence_pct,rank_first_pct,top3_pct,robust,open_must_haves,cost_low,cost_mid,cost_high,cost_at_least,currency\r\n");
+    let mut out = String::from("rank,provider_id,provider_name,eligible,score,confidence_pct,rank_first_pct,top3_pct,robust,open_must_haves,cost_low,cost_mid,cost_high,cost_comparable,currency\r\n");
     for r in &report.shortlist {
         out.push_str(&csv_line(&[
             num_opt(r.rank),
@@ -401,12 +401,12 @@ pub fn csv_shortlist(report: &Report) -> String {
             num_opt(r.cost.as_ref().map(|c| c.low.amount)),
             num_opt(r.cost.as_ref().map(|c| c.mid.amount)),
             num_opt(r.cost.as_ref().map(|c| c.high.amount)),
-            num_opt(r.cost_at_least.as_ref().map(|c| c.amount)),
+            num_opt(r.cost_comparable.as_ref().map(|c| c.amount)),
             Field::Text(
                 r.cost
                     .as_ref()
                     .map(|c| c.mid.currency.as_str())
-                    .or(r.cost_at_least.as_ref().map(|c| c.currency.as_str()))
+                    .or(r.cost_comparable.as_ref().map(|c| c.currency.as_str()))
                     .unwrap_or(""),
             ),
         ]));
@@ -416,7 +416,7 @@ pub fn csv_shortlist(report: &Report) -> String {
 
 /// Cost comparison as CSV.
 pub fn csv_cost(report: &Report) -> String {
-    let mut out = String::from("provider_id,provider_name,offer_id,gpu,gpus_per_instance,basis,eligible,on_demand_low,on_demand_mid,on_demand_high,spot_low,spot_mid,spot_high,known_part,currency,time_to_result_hours,missing\r\n");
+    let mut out = String::from("provider_id,provider_name,offer_id,gpu,gpus_per_instance,basis,eligible,on_demand_low,on_demand_mid,on_demand_high,spot_low,spot_mid,spot_high,comparable_total,currency,time_to_result_hours,missing\r\n");
     let Some(cost) = &report.cost else {
         return out;
     };
@@ -435,7 +435,7 @@ pub fn csv_cost(report: &Report) -> String {
             num_opt(r.spot.as_ref().map(|c| c.low.amount)),
             num_opt(r.spot.as_ref().map(|c| c.mid.amount)),
             num_opt(r.spot.as_ref().map(|c| c.high.amount)),
-            num_opt(r.known_part.as_ref().map(|c| c.amount)),
+            num_opt(r.comparable.as_ref().map(|c| c.amount)),
             Field::Text(&cost.currency),
             num_opt(r.time_to_result.as_ref().map(|t| t.value)),
             Field::Text(r.missing.as_deref().unwrap_or("")),

@@ -30,7 +30,7 @@ pub mod from_cost;
 
 /// Version of the report model's JSON form. Raised when a field is removed or
 /// changes meaning; adding a field does not raise it.
-pub const REPORT_VERSION: u32 = 1;
+pub const REPORT_VERSION: u32 = 2;
 
 /// The decision report.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -138,6 +138,11 @@ pub struct Summary {
     pub excluded_by: Vec<ExcludedBy>,
     /// Cost range over the top three's cheapest offers.
     pub cost_range: Option<MoneyRange>,
+    /// Range of the comparable totals of those of the top three without a complete
+    /// total (`mid` = `low`); labelled as comparable.
+    pub cost_comparable: Option<MoneyRange>,
+    /// What the comparable total holds and leaves out, and why (with `cost_comparable`).
+    pub cost_comparable_note: Option<String>,
     pub main_risks: Vec<String>,
     /// Knock-out rules with unknown outcome, per provider of the top three.
     pub open_must_haves: Vec<OpenMustHaves>,
@@ -204,7 +209,7 @@ pub struct ShortlistRow {
     pub cost: Option<MoneyRange>,
     /// When no offer has a complete total: the lowest known part of one (a lower
     /// bound: some cost items are missing), to be shown as "≥ …".
-    pub cost_at_least: Option<Money>,
+    pub cost_comparable: Option<Money>,
     /// Time to result of that offer.
     pub time_to_result: Option<Figure>,
 }
@@ -335,7 +340,10 @@ pub struct CostSection {
     pub currency: String,
     /// The workload in one line.
     pub workload: String,
-    /// One row per offer, cheapest first; offers without a basis last.
+    /// What the comparable total holds and which items it leaves out, and why;
+    /// `None` when every ranked offer has a complete total.
+    pub comparison_note: Option<String>,
+    /// One row per offer in the cost model's ranking; unranked offers last.
     pub rows: Vec<CostRow>,
     pub chart: BarChart,
     pub spot_vs_on_demand: Vec<SpotRow>,
@@ -361,7 +369,7 @@ pub struct CostRow {
     pub on_demand: Option<MoneyRange>,
     pub spot: Option<MoneyRange>,
     /// When the total is missing: the sum of the items that are known (a lower bound).
-    pub known_part: Option<Money>,
+    pub comparable: Option<Money>,
     pub time_to_result: Option<Figure>,
     /// Why a figure is missing (never shown as 0).
     pub missing: Option<String>,
@@ -397,7 +405,7 @@ pub struct Bar {
     /// Drawn in the accent colour (eligible and on the shortlist).
     pub highlight: bool,
     /// Only a lower bound is known (some cost items are missing): drawn open, text "≥ …".
-    pub lower_bound: bool,
+    pub comparable: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -463,7 +471,7 @@ pub struct ValuePoint {
     /// (and is strictly better in one).
     pub pareto: bool,
     /// The cost is a lower bound (some cost items are missing).
-    pub lower_bound: bool,
+    pub comparable: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

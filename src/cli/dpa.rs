@@ -19,8 +19,14 @@ pub struct Args {
 #[derive(Debug, Clone, Subcommand)]
 pub enum DpaCommand {
     /// Locate the GDPR Art. 28 elements in a DPA (.txt, .md, .pdf) and write a review file.
+    #[command(
+        after_help = "Example:\n  cloudvet dpa scan avv-acme.pdf --provider acme --out reviews/acme.yaml"
+    )]
     Scan(ScanArgs),
     /// Render a (completed) review file as Markdown and HTML, with a sign-off block.
+    #[command(
+        after_help = "Example:\n  cloudvet dpa report reviews/acme.yaml --format md,html,pdf --out review-acme"
+    )]
     Report(ReportArgs),
 }
 

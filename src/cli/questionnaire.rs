@@ -50,9 +50,8 @@ pub fn run(args: &Args, global: &Global) -> Status {
     let Some(p) = a.providers.iter().find(|p| p.id == args.provider) else {
         let ids: Vec<&str> = a.providers.iter().map(|p| p.id.as_str()).collect();
         eprintln!(
-            "error[unknown-provider]: no provider `{}`\n  expected: one of {}",
-            args.provider,
-            ids.join(", ")
+            "{}",
+            crate::suggest::unknown_provider(&args.provider, &ids, "the providers loaded")
         );
         return Status::BadInput;
     };

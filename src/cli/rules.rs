@@ -19,17 +19,20 @@ pub struct Args {
 #[derive(Debug, Clone, clap::Subcommand)]
 pub enum Action {
     /// List every rule: ID, area, severity, weight, title, legal basis.
+    #[command(after_help = "Example:\n  cloudvet rules list --json > rules.json")]
     List {
         /// Output as JSON (the packs as loaded).
         #[arg(long)]
         json: bool,
     },
     /// Explain one rule: why it matters, its legal basis, the question to the vendor, the check.
+    #[command(after_help = "Example:\n  cloudvet --lang de rules explain DPA-003")]
     Explain {
         /// Rule ID, e.g. DPA-003.
         id: String,
     },
     /// Write the rules reference (one Markdown file per pack) into a folder.
+    #[command(after_help = "Example:\n  cloudvet rules docs --out docs/rules")]
     Docs {
         /// Target folder (default: docs/rules).
         #[arg(long, default_value = "docs/rules")]

@@ -248,6 +248,12 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
     if let Some(r) = &s.cost_range {
         p.labelled(&format!("{}:", l("cost_range")), &r.text);
     }
+    if let Some(r) = &s.cost_comparable {
+        p.labelled(&format!("{}:", l("cost_comparable")), &r.text);
+    }
+    if let Some(n) = &s.cost_comparable_note {
+        p.paragraph(n, Style::SMALL);
+    }
     p.paragraph(&format!("{}:", l("main_risks")), Style::BOLD);
     if s.main_risks.is_empty() {
         p.paragraph(&l("none"), Style::BODY);
@@ -453,10 +459,10 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
                             r.offer_id, r.gpus_per_instance, r.gpu
                         )),
                         Cell::new(r.basis_text.clone()),
-                        Cell::new(match (&r.on_demand, &r.known_part) {
+                        Cell::new(match (&r.on_demand, &r.comparable) {
                             (Some(m), _) => m.text.clone(),
-                            (None, Some(k)) => format!("≥ {} ({na})", k.text),
-                            (None, None) => na.clone(),
+                            (None, Some(k)) => format!("{} ({})", k.text, l("comparable")),
+                            (None, None) => r.missing.clone().unwrap_or_else(|| na.clone()),
                         }),
                         Cell::new(
                             r.spot
@@ -484,6 +490,9 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
                 ],
                 &rows,
             );
+            if let Some(n) = &c.comparison_note {
+                p.paragraph(n, Style::SMALL);
+            }
             if !c.chart.bars.is_empty() {
                 p.ensure(c.chart.bars.len() as f32 * 16.0 + 60.0);
                 p.heading(3, &c.chart.title);
@@ -562,7 +571,7 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
     if !report.value_map.points.is_empty() {
         p.ensure(310.0);
         p.heading(1, &l("value_map"));
-        value_map(&mut p, &report.value_map);
+        value_map(&mut p, &report.value_map, &l("comparable"));
         p.paragraph(&report.value_map.note, Style::SMALL);
     }
 
@@ -725,9 +734,9 @@ fn shortlist_table(p: &mut Layout<'_>, report: &Report, rows: &[crate::report::S
                 Cell::new(r.score.text.clone()),
                 Cell::new(r.confidence.text.clone()),
                 Cell::new(r.robustness.text.clone()),
-                Cell::new(match (&r.cost, &r.cost_at_least) {
+                Cell::new(match (&r.cost, &r.cost_comparable) {
                     (Some(c), _) => c.mid.text.clone(),
-                    (None, Some(m)) => format!("≥ {}", m.text),
+                    (None, Some(m)) => format!("{} ({})", m.text, l("comparable")),
                     (None, None) => String::new(),
                 }),
             ]
@@ -777,8 +786,9 @@ fn bar_chart(p: &mut Layout<'_>, chart: &BarChart) {
             x0 + w * b.high as f32,
             y + bar_h / 2.0,
         );
-        if b.lower_bound {
-            // Only a lower bound is known: an open bar with an arrow, no whisker.
+        if b.comparable {
+            // No complete total: the comparable total (which leaves items out, so
+            // the complete total lies above it) as an open bar with an arrow, no whisker.
             p.line(x0, y, x0 + bw, y, 0.8, fill);
             p.line(x0, y + bar_h, x0 + bw, y + bar_h, 0.8, fill);
             p.line(x0 + bw, y, x0 + bw, y + bar_h, 0.8, fill);
@@ -792,7 +802,7 @@ fn bar_chart(p: &mut Layout<'_>, chart: &BarChart) {
             p.line(xl, y + 2.0, xl, y + bar_h - 2.0, 0.8, BLACK);
             p.line(xh, y + 2.0, xh, y + bar_h - 2.0, 0.8, BLACK);
         }
-        let text_x = if b.lower_bound {
+        let text_x = if b.comparable {
             x0 + bw + 12.0
         } else {
             xh.max(x0 + bw) + 4.0
@@ -815,7 +825,8 @@ fn fit(p: &Layout<'_>, style: Style, text: &str, width: f32) -> String {
 }
 
 /// Score (y) against cost (x), Pareto-front points filled and labelled.
-fn value_map(p: &mut Layout<'_>, map: &ValueMap) {
+/// `comparable`: the word that marks a point whose cost is a comparable total.
+fn value_map(p: &mut Layout<'_>, map: &ValueMap, comparable: &str) {
     let h = 220.0;
     let top = p.block(h + 30.0);
     let x0 = p.left() + 30.0;
@@ -851,8 +862,8 @@ fn value_map(p: &mut Layout<'_>, map: &ValueMap) {
             p.line(x + r, y - r, x + r, y + r, 0.5, GREY);
         }
         let style = if pt.pareto { Style::TABLE_HEAD } else { small };
-        let label = if pt.lower_bound {
-            format!("{} (≥)", pt.label)
+        let label = if pt.comparable {
+            format!("{} ({comparable})", pt.label)
         } else {
             pt.label.clone()
         };

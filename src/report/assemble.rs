@@ -45,7 +45,8 @@ fn cheapest<'c>(cost: Option<&'c CostInput>, provider: &str) -> Option<&'c Offer
         })
 }
 
-/// When no offer of a provider has a complete total: the lowest known part.
+/// When no offer of a provider has a complete total: its best-ranked offer's
+/// comparable total (the figure the cost model ranks by).
 fn lowest_known<'c>(
     cost: Option<&'c CostInput>,
     provider: &str,
@@ -54,8 +55,8 @@ fn lowest_known<'c>(
         .offers
         .iter()
         .filter(|o| o.provider_id == provider && o.on_demand.is_none())
-        .filter_map(|o| o.known_part.filter(|k| !k.is_zero()).map(|k| (k, o)))
-        .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.offer_id.cmp(&b.1.offer_id)))
+        .filter_map(|o| o.comparable.map(|k| (k, o)))
+        .min_by(|a, b| (a.1.rank, a.0, &a.1.offer_id).cmp(&(b.1.rank, b.0, &b.1.offer_id)))
 }
 
 fn offer_label(o: &OfferFigures) -> String {
@@ -110,6 +111,37 @@ fn robustness_of(a: &Assessment, p: &ProviderAssessment, tx: &Texts) -> Robustne
         robust,
         text,
     }
+}
+
+/// The robustness result in one sentence, from the numbers: the leader's display
+/// name and the language's number format (the rules engine's own sentence uses
+/// the provider ID and English decimals).
+fn robustness_sentence(a: &Assessment, lang: Lang) -> String {
+    let rb = &a.robustness;
+    let (Some(id), Some(first), Some(robust)) = (&rb.leader, rb.leader_first_pct, rb.robust) else {
+        return i18n::t(lang, "robustness_none").to_string();
+    };
+    let leader = a
+        .providers
+        .iter()
+        .find(|p| &p.id == id)
+        .map(|p| p.name.clone())
+        .unwrap_or_else(|| id.clone());
+    let places = if first.fract() == 0.0 { 0 } else { 1 };
+    i18n::fill(
+        lang,
+        if robust {
+            "robustness_robust"
+        } else {
+            "robustness_not_robust"
+        },
+        &[
+            ("leader", &leader),
+            ("pct", &i18n::percent(lang, first, places)),
+            ("samples", &i18n::number(lang, Decimal::from(rb.samples), 0)),
+            ("spread", &i18n::percent(lang, rb.weight_spread_pct, 0)),
+        ],
+    )
 }
 
 fn citations(a: &Assessment, rule: &str) -> String {
@@ -171,7 +203,7 @@ fn shortlist_row(inp: &Inputs<'_>, tx: &Texts, p: &ProviderAssessment) -> Shortl
         robustness: robustness_of(inp.assessment, p, tx),
         open_must_haves: p.open_must_haves.len() as u32,
         cost: cheapest.and_then(|o| o.on_demand.as_ref().map(|s| span(tx, s, currency))),
-        cost_at_least: if cheapest.is_none() {
+        cost_comparable: if cheapest.is_none() {
             lowest_known(inp.cost, &p.id).map(|(k, _)| tx.money(k, currency))
         } else {
             None
@@ -325,17 +357,11 @@ fn cost_section(inp: &Inputs<'_>, tx: &Texts, cost: &CostInput) -> CostSection {
         .map(|p| p.id.as_str())
         .collect();
     let mut offers: Vec<&OfferFigures> = cost.offers.iter().collect();
-    // Complete totals cheapest first, then lower bounds (known parts) ascending,
-    // then offers without any figure; ties by provider and offer.
+    // The cost model's ranking (by comparable total, rank 1 = cheapest), then the
+    // unranked offers in the cost model's order (known part, then the rest).
     offers.sort_by(|a, b| {
-        let key = |o: &OfferFigures| match (o.on_demand, o.known_part) {
-            (Some(s), _) => (0, s.mid),
-            (None, Some(k)) => (1, k),
-            (None, None) => (2, Decimal::ZERO),
-        };
-        key(a)
-            .cmp(&key(b))
-            .then_with(|| (&a.provider_id, &a.offer_id).cmp(&(&b.provider_id, &b.offer_id)))
+        let key = |o: &OfferFigures| (o.rank.is_none(), o.rank.unwrap_or(0));
+        key(a).cmp(&key(b))
     });
     let rows: Vec<CostRow> = offers
         .iter()
@@ -351,7 +377,7 @@ fn cost_section(inp: &Inputs<'_>, tx: &Texts, cost: &CostInput) -> CostSection {
             eligible: eligible.contains(o.provider_id.as_str()),
             on_demand: o.on_demand.as_ref().map(|s| span(tx, s, cur)),
             spot: o.spot.as_ref().map(|s| span(tx, s, cur)),
-            known_part: o.known_part.map(|k| tx.money(k, cur)),
+            comparable: o.comparable.map(|k| tx.money(k, cur)),
             time_to_result: o.time_to_result_hours.map(|h| tx.hours(h)),
             missing: o
                 .missing
@@ -366,38 +392,26 @@ fn cost_section(inp: &Inputs<'_>, tx: &Texts, cost: &CostInput) -> CostSection {
         .filter(|p| p.rank.is_some_and(|r| r <= 3))
         .map(|p| p.id.as_str())
         .collect();
-    // Complete totals first (cheapest first), then lower bounds; at most 20 bars.
+    // In the cost model's ranking: the complete total with its range where there
+    // is one, else the comparable total (drawn open); at most 20 bars.
     let mut bars: Vec<BarInput> = offers
         .iter()
         .filter_map(|o| {
-            let s = o.on_demand?;
+            let (low, mid, high, comparable) = match (o.on_demand, o.comparable) {
+                (Some(s), _) => (s.low, s.mid, s.high, false),
+                (None, Some(k)) => (k, k, k, true),
+                (None, None) => return None,
+            };
             Some(BarInput {
                 label: offer_label(o),
-                low: s.low,
-                mid: s.mid,
-                high: s.high,
+                low,
+                mid,
+                high,
                 highlight: top3.contains(o.provider_id.as_str()),
-                lower_bound: false,
+                comparable,
             })
         })
         .collect();
-    let mut bounds: Vec<(Decimal, &OfferFigures)> = offers
-        .iter()
-        .filter(|o| o.on_demand.is_none())
-        .filter_map(|o| o.known_part.filter(|k| !k.is_zero()).map(|k| (k, *o)))
-        .collect();
-    bounds.sort_by(|a, b| {
-        a.0.cmp(&b.0)
-            .then_with(|| (&a.1.provider_id, &a.1.offer_id).cmp(&(&b.1.provider_id, &b.1.offer_id)))
-    });
-    bars.extend(bounds.into_iter().map(|(k, o)| BarInput {
-        label: offer_label(o),
-        low: k,
-        mid: k,
-        high: k,
-        highlight: top3.contains(o.provider_id.as_str()),
-        lower_bound: true,
-    }));
     bars.truncate(20);
     let spot_vs_on_demand = offers
         .iter()
@@ -423,6 +437,7 @@ fn cost_section(inp: &Inputs<'_>, tx: &Texts, cost: &CostInput) -> CostSection {
     CostSection {
         currency: cur.to_string(),
         workload: cost.workload.clone(),
+        comparison_note: cost.comparison_note.clone(),
         rows,
         chart: bar_chart(tx.label("cost_chart"), &bars, cur, lang),
         spot_vs_on_demand,
@@ -567,7 +582,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                 ("confidence", &row.confidence.text),
             ],
         )];
-        reasons.push(a.robustness.summary.get(de).to_string());
+        reasons.push(robustness_sentence(a, lang));
         if let Some(o) = cheapest(inp.cost, &p.id) {
             if let Some(s) = &o.on_demand {
                 let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
@@ -593,14 +608,9 @@ pub fn build(inp: &Inputs<'_>) -> Report {
         if cheapest(inp.cost, &p.id).is_none() {
             if let Some((k, o)) = lowest_known(inp.cost, &p.id) {
                 let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
-                let missing = o
-                    .missing
-                    .as_deref()
-                    .map(|m| m.split_once(": ").map(|x| x.1).unwrap_or(m))
-                    .unwrap_or("");
                 reasons.push(i18n::fill(
                     lang,
-                    "reason_cost_at_least",
+                    "reason_cost_comparable",
                     &[
                         ("cost", &tx.money(k, cur).text),
                         (
@@ -613,7 +623,6 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                                 .map(|h| tx.hours(h).text)
                                 .unwrap_or_else(|| tx.label("not_applicable")),
                         ),
-                        ("missing", missing),
                     ],
                 ));
             }
@@ -662,6 +671,29 @@ pub fn build(inp: &Inputs<'_>) -> Report {
             _ => None,
         }
     };
+    let cost_comparable = {
+        let amounts: Vec<&Money> = top
+            .iter()
+            .filter(|r| r.cost.is_none())
+            .filter_map(|r| r.cost_comparable.as_ref())
+            .collect();
+        match (
+            amounts.iter().map(|m| m.amount.0).min(),
+            amounts.iter().map(|m| m.amount.0).max(),
+        ) {
+            (Some(l), Some(h)) => {
+                let mut r = tx.range(l, l, h, &amounts[0].currency);
+                if l == h {
+                    r.text = r.mid.text.clone();
+                }
+                Some(r)
+            }
+            _ => None,
+        }
+    };
+    let cost_comparable_note = cost_comparable
+        .as_ref()
+        .and_then(|_| inp.cost.and_then(|c| c.comparison_note.clone()));
     let mut main_risks = Vec::new();
     if a.robustness.robust == Some(false) {
         main_risks.push(tx.label("risk_not_robust"));
@@ -689,7 +721,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
     let points: Vec<PointInput> = eligible
         .iter()
         .filter_map(|p| {
-            let (cost, lower_bound) = match cheapest(inp.cost, &p.id) {
+            let (cost, comparable) = match cheapest(inp.cost, &p.id) {
                 Some(o) => (o.on_demand?.mid, false),
                 None => (lowest_known(inp.cost, &p.id)?.0, true),
             };
@@ -698,7 +730,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                 label: p.name.clone(),
                 score: p.total,
                 cost,
-                lower_bound,
+                comparable,
             })
         })
         .collect();
@@ -707,7 +739,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
         .map(|c| c.currency.clone())
         .unwrap_or_else(|| "EUR".into());
     let mut note = tx.label("value_map_note");
-    if points.iter().any(|p| p.lower_bound) {
+    if points.iter().any(|p| p.comparable) {
         note = format!("{note} {}", tx.label("value_map_lower"));
     }
     let value_map = value_map(&points, &currency, lang, note);
@@ -833,9 +865,11 @@ pub fn build(inp: &Inputs<'_>) -> Report {
             excluded: (a.providers.len() - eligible.len()) as u32,
             excluded_by,
             cost_range,
+            cost_comparable,
+            cost_comparable_note,
             main_risks,
             open_must_haves,
-            robustness_note: a.robustness.summary.get(de).to_string(),
+            robustness_note: robustness_sentence(a, lang),
         },
         shortlist,
         knockouts,

@@ -72,7 +72,7 @@ pub struct BarInput {
     pub high: Decimal,
     pub highlight: bool,
     /// Only a lower bound is known: `low`, `mid` and `high` are that bound.
-    pub lower_bound: bool,
+    pub comparable: bool,
 }
 
 pub fn bar_chart(title: String, bars: &[BarInput], currency: &str, lang: Lang) -> BarChart {
@@ -99,13 +99,17 @@ pub fn bar_chart(title: String, bars: &[BarInput], currency: &str, lang: Lang) -
                 low: frac(b.low, axis_max),
                 mid: frac(b.mid, axis_max),
                 high: frac(b.high, axis_max),
-                text: if b.lower_bound {
-                    format!("≥ {}", i18n::money_places(lang, b.mid, currency, 0))
+                text: if b.comparable {
+                    format!(
+                        "{} ({})",
+                        i18n::money_places(lang, b.mid, currency, 0),
+                        i18n::t(lang, "comparable")
+                    )
                 } else {
                     i18n::money_places(lang, b.mid, currency, 0)
                 },
                 highlight: b.highlight,
-                lower_bound: b.lower_bound,
+                comparable: b.comparable,
             })
             .collect(),
     }
@@ -118,7 +122,7 @@ pub struct PointInput {
     pub score: f64,
     pub cost: Decimal,
     /// The cost is a lower bound.
-    pub lower_bound: bool,
+    pub comparable: bool,
 }
 
 /// True when `a` is at least as good as `b` on both axes and better on one
@@ -151,7 +155,7 @@ pub fn value_map(points: &[PointInput], currency: &str, lang: Lang, note: String
             x: frac(p.cost, axis_max),
             y: ((p.score / y_max).clamp(0.0, 1.0) * 1000.0).round() / 1000.0,
             pareto: !points.iter().any(|q| dominates(q, p)),
-            lower_bound: p.lower_bound,
+            comparable: p.comparable,
         })
         .collect();
     ValueMap {
@@ -204,7 +208,7 @@ mod tests {
             label: id.into(),
             score,
             cost: d(cost),
-            lower_bound: false,
+            comparable: false,
         };
         let pts = vec![
             p("cheap", 60.0, "100"),
@@ -245,7 +249,7 @@ mod tests {
                 mid: d("1000"),
                 high: d("1100"),
                 highlight: true,
-                lower_bound: false,
+                comparable: false,
             }],
             "EUR",
             Lang::De,

@@ -47,8 +47,10 @@ pub struct OfferFigures {
     pub spot: Option<Span>,
     /// Spot saving against on-demand, percent.
     pub spot_saving_pct: Option<f64>,
-    /// When the total is missing: the sum of the known items (a lower bound).
-    pub known_part: Option<Decimal>,
+    /// The cost model's rank (by comparable total; `None` = unranked).
+    pub rank: Option<u32>,
+    /// When the complete total is missing: the comparable total the offer is ranked by.
+    pub comparable: Option<Decimal>,
     pub time_to_result_hours: Option<f64>,
     /// Why a figure is missing, in the report's language or as the cost model wrote it.
     pub missing: Option<String>,
@@ -82,6 +84,8 @@ pub struct AdviceText {
 /// Everything the report shows about cost.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CostInput {
+    /// "Comparable total: compute + buffer; storage left out — why", when items are left out.
+    pub comparison_note: Option<String>,
     pub currency: String,
     pub workload: String,
     pub offers: Vec<OfferFigures>,

@@ -63,7 +63,7 @@ pub fn sample(lang: Lang) -> Report {
                 robustness: robust(if rank == Some(1) { 88.0 } else { 6.0 }, 97.0),
                 open_must_haves: 1,
                 cost: cost.map(|(l, m, h)| tx.range(d(l), d(m), d(h), "EUR")),
-                cost_at_least: None,
+                cost_comparable: None,
                 time_to_result: Some(tx.hours(41.5)),
             }
         };
@@ -155,7 +155,7 @@ pub fn sample(lang: Lang) -> Report {
             mid: d("12345.67"),
             high: d("13600"),
             highlight: true,
-            lower_bound: false,
+            comparable: false,
         },
         BarInput {
             label: "Beta · A100-SXM-80GB ×8".into(),
@@ -163,12 +163,13 @@ pub fn sample(lang: Lang) -> Report {
             mid: d("9800.5"),
             high: d("10600"),
             highlight: true,
-            lower_bound: false,
+            comparable: false,
         },
     ];
     let cost = CostSection {
         currency: "EUR".into(),
         workload: "Feinabstimmung, 3 Epochen × 1.000.000 Beispiele".into(),
+        comparison_note: None,
         rows: vec![CostRow {
             provider_id: "alpha".into(),
             provider_name: "Alpha Rechenzentrum GmbH".into(),
@@ -181,7 +182,7 @@ pub fn sample(lang: Lang) -> Report {
             eligible: true,
             on_demand: Some(tx.range(d("11000"), d("12345.67"), d("13600"), "EUR")),
             spot: None,
-            known_part: None,
+            comparable: None,
             time_to_result: Some(tx.hours(41.5)),
             missing: None,
         }],
@@ -211,14 +212,14 @@ pub fn sample(lang: Lang) -> Report {
                 label: "Alpha".into(),
                 score: 84.25,
                 cost: d("12345.67"),
-                lower_bound: false,
+                comparable: false,
             },
             PointInput {
                 provider_id: "beta".into(),
                 label: "Beta".into(),
                 score: 71.0,
                 cost: d("9800.5"),
-                lower_bound: true,
+                comparable: true,
             },
         ],
         "EUR",
@@ -256,6 +257,8 @@ pub fn sample(lang: Lang) -> Report {
                 providers: vec!["Gamma Compute Inc.".into()],
             }],
             cost_range: Some(tx.range(d("9000"), d("9800.5"), d("13600"), "EUR")),
+            cost_comparable: None,
+            cost_comparable_note: None,
             main_risks: vec!["CLOUD-Act-Exposition über die Muttergesellschaft".into()],
             open_must_haves: vec![OpenMustHaves {
                 provider_id: "beta".into(),

@@ -45,13 +45,6 @@ fn spot(o: &OfferCost, od: Option<Span>) -> Option<Span> {
     })
 }
 
-/// The on-demand compute line has an amount.
-fn compute_known(o: &OfferCost) -> bool {
-    o.lines
-        .iter()
-        .any(|l| l.item == LineKind::ComputeOnDemand && l.amount.amount().is_some())
-}
-
 fn missing(m: &Money) -> Option<String> {
     match m {
         Money::Missing(why) => Some(why.clone()),
@@ -203,6 +196,50 @@ fn advice(c: &CostComparison, lang: Lang) -> Vec<AdviceText> {
     out
 }
 
+/// What the comparable total holds and which items it leaves out, and why, in
+/// one sentence; `None` when every ranked offer has a complete total.
+fn comparison_note(c: &CostComparison, lang: Lang) -> Option<String> {
+    let cb = &c.comparison_basis;
+    if cb.excluded.is_empty() {
+        return None;
+    }
+    let mut items: Vec<String> = cb
+        .included
+        .iter()
+        .map(|k| crate::cost::text::t(lang, k.as_str()))
+        .collect();
+    items.push(i18n::fill(
+        lang,
+        "comparable_buffer",
+        &[(
+            "buffer",
+            &i18n::percent(lang, f(c.workload.buffer_pct.0), 0),
+        )],
+    ));
+    let left_out = cb
+        .excluded
+        .iter()
+        .map(|e| {
+            i18n::fill(
+                lang,
+                "comparable_left_out",
+                &[
+                    ("item", &crate::cost::text::t(lang, e.item.as_str())),
+                    ("reason", &crate::cost::text::reason(lang, &e.reason)),
+                    ("n", &e.missing_for.to_string()),
+                    ("m", &e.ranked_offers.to_string()),
+                ],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    Some(i18n::fill(
+        lang,
+        "comparable_note",
+        &[("items", &items.join(" + ")), ("left_out", &left_out)],
+    ))
+}
+
 /// The report's cost figures from the comparison.
 pub fn cost_input(c: &CostComparison, lang: Lang) -> CostInput {
     let cur = c.report_currency.clone();
@@ -234,15 +271,17 @@ pub fn cost_input(c: &CostComparison, lang: Lang) -> CostInput {
                 on_demand: od,
                 spot: sp,
                 spot_saving_pct: saving,
-                // A lower bound only helps when the compute cost is in it: without
-                // a price for the GPUs themselves the known part says little.
-                known_part: if od.is_none() && compute_known(o) {
-                    o.totals.known_part.map(|k| k.0)
+                // Without a complete total: the comparable total the cost model
+                // ranks by (compute + the items known for every ranked offer + buffer).
+                rank: o.rank,
+                comparable: if od.is_none() {
+                    o.comparable.as_ref().map(|k| k.total.0)
                 } else {
                     None
                 },
                 time_to_result_hours: o.time_to_result_hours.map(|h| f(h.0)),
-                missing: if od.is_none() {
+                // A ranked offer's missing items are named once, in the comparison note.
+                missing: if od.is_none() && o.comparable.is_none() {
                     missing(&o.totals.total).map(|m| format!("{}: {m}", i18n::t(lang, "missing")))
                 } else {
                     None
@@ -321,6 +360,7 @@ pub fn cost_input(c: &CostComparison, lang: Lang) -> CostInput {
         .collect();
     notes.push(i18n::t(lang, "mlperf_disclaimer").to_string());
     CostInput {
+        comparison_note: comparison_note(c, lang),
         currency: cur,
         workload,
         offers,

@@ -96,7 +96,7 @@ fn json_is_the_documented_model() {
     let dir = tmp("json");
     ok(&report("en", "json", &dir, &[]));
     let v: serde_json::Value = serde_json::from_str(&read(dir.join("report.json"))).unwrap();
-    assert_eq!(v["report_version"], 1);
+    assert_eq!(v["report_version"], 2);
     assert_eq!(v["lang"], "en");
     assert_eq!(v["meta"]["evaluation_date"]["iso"], AS_OF);
     let inputs = v["provenance"]["inputs"].as_array().unwrap();
@@ -479,4 +479,49 @@ fn the_font_covers_every_character_of_the_report() {
             "{lang}: the font lacks {missing:?} (add them to scripts/subset-fonts.sh)"
         );
     }
+}
+
+#[test]
+fn offers_without_a_complete_total_show_the_comparable_total_with_what_it_leaves_out() {
+    let dir = tmp("comparable");
+    ok(&report("de", "json,md", &dir, &[]));
+    let v: serde_json::Value = serde_json::from_str(&read(dir.join("report.json"))).unwrap();
+    // The embedded catalogue states no storage price anywhere: the note names it, once.
+    let note = v["cost"]["comparison_note"].as_str().unwrap();
+    assert!(note.contains("Speicher weggelassen"), "{note}");
+    let rows = v["cost"]["rows"].as_array().unwrap();
+    let with_comparable: Vec<_> = rows.iter().filter(|r| !r["comparable"].is_null()).collect();
+    assert!(!with_comparable.is_empty());
+    let mut last = None;
+    for r in &with_comparable {
+        // A comparable total replaces the old lower bound; the reasons are in the note.
+        assert!(r["on_demand"].is_null(), "{r}");
+        assert!(r["missing"].is_null(), "{r}");
+        let amount = r["comparable"]["amount"].as_f64().unwrap();
+        // Rows follow the cost model's ranking: comparable totals ascend.
+        assert!(last.is_none_or(|l| l <= amount), "{last:?} > {amount}");
+        last = Some(amount);
+        assert!(
+            r["comparable"]["text"].as_str().unwrap().ends_with('€'),
+            "{r}"
+        );
+    }
+    // Unranked offers keep "missing: why".
+    assert!(rows.iter().any(|r| r["on_demand"].is_null()
+        && r["comparable"].is_null()
+        && r["missing"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("fehlt: "))));
+    let md = read(dir.join("report.md"));
+    assert!(md.contains("(vergleichbar)"), "no comparable label");
+    assert!(
+        !md.lines().any(|l| l.contains("≥ ") && l.contains('€')),
+        "a lower bound is still shown"
+    );
+    // The robustness sentence: display name and German number format.
+    let robust = v["summary"]["robustness_note"].as_str().unwrap();
+    assert!(
+        robust.contains("Nebius (AI Cloud)") && robust.contains("2.000"),
+        "{robust}"
+    );
 }
