@@ -85,7 +85,46 @@ pub fn document(entry: &SchemaEntry) -> Value {
             }
         }
     }
-    Value::Object(out)
+    let mut doc = Value::Object(out);
+    bound_integer_formats(&mut doc);
+    doc
+}
+
+/// schemars marks fixed-width integers with `format: uint32` (etc.) and a
+/// `minimum`, but JSON Schema does not enforce those formats: without an
+/// explicit `maximum`, 4294967296 passed the schema and failed later with a
+/// `model-mismatch` (found by the hostile-input suite). Adds the type's bounds.
+fn bound_integer_formats(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            let bounds: Option<(i128, i128)> = match m.get("format").and_then(Value::as_str) {
+                Some("uint8") => Some((0, u8::MAX.into())),
+                Some("uint16") => Some((0, u16::MAX.into())),
+                Some("uint32") => Some((0, u32::MAX.into())),
+                Some("uint64") => Some((0, u64::MAX.into())),
+                Some("int8") => Some((i8::MIN.into(), i8::MAX.into())),
+                Some("int16") => Some((i16::MIN.into(), i16::MAX.into())),
+                Some("int32") => Some((i32::MIN.into(), i32::MAX.into())),
+                Some("int64") => Some((i64::MIN.into(), i64::MAX.into())),
+                _ => None,
+            };
+            if let Some((lo, hi)) = bounds {
+                let number = |n: i128| {
+                    u64::try_from(n)
+                        .map(Value::from)
+                        .or_else(|_| i64::try_from(n).map(Value::from))
+                        .unwrap_or(Value::Null)
+                };
+                m.entry("minimum").or_insert_with(|| number(lo));
+                m.entry("maximum").or_insert_with(|| number(hi));
+            }
+            for x in m.values_mut() {
+                bound_integer_formats(x);
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(bound_integer_formats),
+        _ => {}
+    }
 }
 
 /// The text written to `schemas/<file>`: pretty JSON with a final newline.

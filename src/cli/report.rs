@@ -144,18 +144,28 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     // Inputs, with the SHA-256 of every file for the provenance section.
     let inputs = eval::inputs::load(&args.providers, args.requirements.as_deref(), &args.answers)?;
     report_diagnostics(&inputs.warnings);
+    // Within each kind, files are listed by name, not in command-line order:
+    // the report (and its document ID) must not depend on the order the
+    // files were given in (issue 7 point 4; found by tests/integration/determinism.rs).
+    let by_name = |mut rows: Vec<InputRow>| {
+        rows.sort_by(|a, b| a.file.cmp(&b.file));
+        rows
+    };
     let mut files: Vec<InputRow> = vec![input_row(&inputs.requirements.file, "requirements")];
-    files.extend(
+    files.extend(by_name(
         inputs
             .providers
             .iter()
-            .map(|p| input_row(&p.file, "provider")),
-    );
-    for a in &args.answers {
-        if let Ok(f) = SourceFile::read(a) {
-            files.push(input_row(&f, "questionnaire"));
-        }
-    }
+            .map(|p| input_row(&p.file, "provider"))
+            .collect(),
+    ));
+    files.extend(by_name(
+        args.answers
+            .iter()
+            .filter_map(|a| SourceFile::read(a).ok())
+            .map(|f| input_row(&f, "questionnaire"))
+            .collect(),
+    ));
     let mut pack_files = eval::packs::embedded_files()?;
     if let Some(dir) = &args.rules {
         pack_files.extend(eval::packs::files_in(dir).map_err(|d| vec![d])?);
@@ -165,7 +175,8 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     let loaded_reviews = if args.reviews.is_empty() {
         Vec::new()
     } else {
-        let (loaded, diags) = load::load_reviews(&args.reviews);
+        let (mut loaded, diags) = load::load_reviews(&args.reviews);
+        loaded.sort_by(|a, b| a.file.display.cmp(&b.file.display));
         let mut diags = diags;
         diags.extend(crate::validate::cross_check(
             &inputs.providers,
@@ -173,7 +184,12 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
             &loaded,
         ));
         errors_or_warn(diags)?;
-        files.extend(loaded.iter().map(|r| input_row(&r.file, "dpa_review")));
+        files.extend(by_name(
+            loaded
+                .iter()
+                .map(|r| input_row(&r.file, "dpa_review"))
+                .collect(),
+        ));
         loaded
     };
     let reviews: Vec<DpaReview> = loaded_reviews.iter().map(|r| r.value.clone()).collect();
@@ -182,6 +198,8 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         .map_err(|d| vec![d])?;
     let mut providers: Vec<ProviderProfile> =
         inputs.providers.into_iter().map(|l| l.value).collect();
+    // By ID, so sections that list providers in input order do not depend on it.
+    providers.sort_by(|a, b| a.id.cmp(&b.id));
     // Decided review verdicts replace the profiles' DPA facts (docs/dpa-scan.md), so the
     // DPA rules read what the report's DPA section says they read.
     let (_, review_diags) = crate::dpa::apply_reviews(&mut providers, &loaded_reviews);

@@ -32,6 +32,10 @@ pub const LOAD: &[(&str, &str)] = &[
     ),
     ("non-finite-number", "A number is NaN or infinite."),
     (
+        "number-out-of-range",
+        "A whole number is wider than 64 bits.",
+    ),
+    (
         "string-too-long",
         "A text value is longer than the 64 KiB limit.",
     ),

@@ -286,6 +286,30 @@ impl Mapper<'_> {
                 .help(type_help(instance));
                 out.push(self.at_value(d, &pointer));
             }
+            ValidationErrorKind::Minimum { limit } | ValidationErrorKind::Maximum { limit } => {
+                let expected = self
+                    .keyword_parent(e)
+                    .map(|n| describe(self.root, n, 0))
+                    .unwrap_or_else(|| "a smaller or larger number".into());
+                let side = if matches!(e.kind(), ValidationErrorKind::Minimum { .. }) {
+                    "below the smallest allowed value"
+                } else {
+                    "above the largest allowed value"
+                };
+                let d = Diagnostic::error(
+                    "schema-violation",
+                    format!("{} is {side}, {limit}", shown(instance)),
+                )
+                .expected(expected)
+                .help("check for a sign or extra digits");
+                out.push(self.at_value(d, &pointer));
+            }
+            ValidationErrorKind::MinLength { limit: 1 } => {
+                let d = Diagnostic::error("schema-violation", "this text is empty")
+                    .expected("a text of at least one character")
+                    .help("write the value, or leave the field out where it is optional");
+                out.push(self.at_value(d, &pointer));
+            }
             ValidationErrorKind::Pattern { pattern } => {
                 let described = self
                     .keyword_parent(e)
@@ -413,14 +437,16 @@ pub(crate) fn describe(root: &Value, node: &Value, depth: usize) -> String {
                 Some(p) => format!("a text matching `{p}`"),
                 None => "a text".to_string(),
             },
-            "integer" => {
-                if node.get("minimum").and_then(Value::as_f64) == Some(0.0) {
-                    "a whole number ≥ 0".to_string()
-                } else {
-                    "a whole number".to_string()
-                }
-            }
-            "number" => "a number".to_string(),
+            "integer" => match (node.get("minimum"), node.get("maximum")) {
+                (Some(lo), Some(hi)) => format!("a whole number from {lo} to {hi}"),
+                (Some(lo), None) => format!("a whole number ≥ {lo}"),
+                _ => "a whole number".to_string(),
+            },
+            "number" => match (node.get("minimum"), node.get("maximum")) {
+                (Some(lo), Some(hi)) => format!("a number from {lo} to {hi}"),
+                (Some(lo), None) => format!("a number ≥ {lo}"),
+                _ => "a number".to_string(),
+            },
             "array" => match node.get("items") {
                 Some(i) => format!("a list of {}", describe(root, i, depth + 1)),
                 None => "a list".to_string(),

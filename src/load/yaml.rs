@@ -75,6 +75,40 @@ fn is_non_finite(s: &str) -> bool {
     numeric && t.parse::<f64>().is_ok_and(f64::is_infinite)
 }
 
+/// An integer literal that YAML reads as a whole number wider than 64 bits
+/// (`99999999999999999999999`, `0xFFFFFFFFFFFFFFFFFF`): no field takes one, and
+/// the tree builder (serde_yaml) fails on it with a message about `u128`.
+/// Follows serde_yaml's integer grammar: optional sign, `0x`/`0o`/`0b` or decimal
+/// without a leading zero.
+fn is_wide_integer(s: &str) -> bool {
+    let (negative, unsigned) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let (radix, digits) = if let Some(r) = unsigned.strip_prefix("0x") {
+        (16, r)
+    } else if let Some(r) = unsigned.strip_prefix("0o") {
+        (8, r)
+    } else if let Some(r) = unsigned.strip_prefix("0b") {
+        (2, r)
+    } else if unsigned.len() > 1 && unsigned.starts_with('0') {
+        // Leading zeros make a text in YAML 1.2.
+        return false;
+    } else {
+        (10, unsigned)
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+        return false;
+    }
+    match u128::from_str_radix(digits, radix) {
+        // Wider than u128: serde_yaml reads it as a float instead.
+        Err(_) => false,
+        Ok(n) if negative => n > 1u128 << 63 && n <= 1u128 << 127,
+        Ok(n) => n > u128::from(u64::MAX),
+    }
+}
+
 /// Where the next node goes.
 enum Slot {
     /// A mapping key.
@@ -262,6 +296,19 @@ pub fn scan(text: &str, file: &str) -> Scan {
                     )
                     .expected("a finite decimal number")
                     .help("write the actual figure, or `unknown` where the file allows it");
+                    if let Slot::Value(Some(p), _) = &slot {
+                        d = d.pointer(p.clone());
+                    }
+                    out.diagnostics.push(d);
+                }
+                if style == ScalarStyle::Plain && is_wide_integer(&value) {
+                    let mut d = err(
+                        "number-out-of-range",
+                        format!("`{value}` is a whole number wider than 64 bits"),
+                        here,
+                    )
+                    .expected("a whole number of at most 64 bits (below 18446744073709551616)")
+                    .help("check for extra digits; quote it if it is an identifier, not a number");
                     if let Slot::Value(Some(p), _) = &slot {
                         d = d.pointer(p.clone());
                     }

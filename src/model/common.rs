@@ -349,9 +349,13 @@ impl JsonSchema for Amount {
         "Amount".into()
     }
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        // Bounded well inside rust_decimal's range (about 7.9e28), so the schema
+        // refuses what the model cannot hold instead of a later model-mismatch.
         json_schema!({
             "description": "An exact decimal number.",
-            "type": "number"
+            "type": "number",
+            "minimum": -1_000_000_000_000_000i64,
+            "maximum": 1_000_000_000_000_000i64
         })
     }
 }

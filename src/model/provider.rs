@@ -135,6 +135,7 @@ pub enum Availability {
 #[schemars(extend("additionalProperties" = false))]
 pub struct Region {
     /// The provider's region identifier (e.g. `eu-central-1`, `fr-par-2`); offers refer to it.
+    #[schemars(length(min = 1))]
     pub id: String,
     /// Country (ISO 3166-1 alpha-2).
     pub country: CountryCode,
@@ -157,6 +158,7 @@ pub struct Region {
 #[schemars(extend("additionalProperties" = false))]
 pub struct Offer {
     /// Identifier, unique within the profile (e.g. `h100x8-eu-north-1`).
+    #[schemars(length(min = 1))]
     pub id: String,
     /// The provider's name for the instance type (e.g. `p5.48xlarge`).
     #[serde(default, skip_serializing_if = "Option::is_none")]

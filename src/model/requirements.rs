@@ -48,6 +48,7 @@ pub struct Requirements {
     /// Relative weight of each assessment area (any positive numbers; normalised).
     /// Areas not listed keep their default weight.
     #[serde(default)]
+    #[schemars(extend("additionalProperties" = {"type": "number", "format": "double", "minimum": 0, "maximum": 1000000}))]
     pub area_weights: BTreeMap<String, f64>,
     /// Per-rule changes: make a rule a knock-out, or switch it off.
     #[serde(default)]
@@ -153,6 +154,7 @@ pub struct CommercialRequirement {
     pub max_minimum_term_months: Option<u32>,
     /// Lowest acceptable SLA availability in percent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = 100))]
     pub min_sla_pct: Option<f64>,
     /// Support in German is required.
     #[serde(default)]
@@ -192,9 +194,12 @@ pub enum OverrideSetting {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Waiver {
+    #[schemars(length(min = 1))]
     pub rule: String,
+    #[schemars(length(min = 1))]
     pub provider: String,
     /// Why the risk is accepted.
+    #[schemars(length(min = 1))]
     pub justification: String,
     /// Who approved it.
     #[serde(default, skip_serializing_if = "Option::is_none")]

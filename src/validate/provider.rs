@@ -244,7 +244,8 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
             &e.free_gb_per_month,
             "/egress/free_gb_per_month",
         );
-        let mut last: Option<Amount> = None;
+        // Bounds start above 0: a first tier ending at 0 GB or below is not ascending either.
+        let mut last: Option<Amount> = Some(Amount::default());
         for (j, t) in e.tiers.iter().enumerate() {
             let tp = format!("/egress/tiers/{j}");
             non_negative_price(

@@ -20,6 +20,7 @@ const CASES: &[(&str, &str, Option<u64>)] = &[
     ("root-not-mapping", "acme.yaml", Some(1)),
     ("yaml-tag-not-allowed", "acme.yaml", Some(4)),
     ("non-finite-number", "acme.yaml", Some(14)),
+    ("number-out-of-range", "acme.yaml", Some(15)),
     ("nesting-too-deep", "acme.yaml", Some(5)),
     ("alias-expansion-limit", "acme.yaml", Some(10)),
     ("duplicate-key", "acme.yaml", Some(5)),

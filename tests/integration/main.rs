@@ -2,15 +2,19 @@
 //! `cloudvet` binary or the public library API. Add a module per area.
 
 mod common;
+mod determinism;
 mod diagnostics_docs;
 mod diff_cli;
 mod docs_examples;
 mod guides;
 mod help_examples;
 mod hostile;
+mod hostile_stages;
+mod hostile_types;
 mod init_cli;
 mod invalid_fixtures;
 mod loader_api;
+mod no_network;
 mod report;
 mod rules;
 mod rules_cli;

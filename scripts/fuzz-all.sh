@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The fuzzing campaign in one command: builds every cargo-fuzz target in fuzz/,
+# seeds the corpora (scripts/fuzz-seed.sh), then runs each target for
+# SECONDS_PER_TARGET (default 1800 = the 30 minutes issue 7 asks for), one
+# after the other, and prints a table of executions, time, corpus size, peak
+# memory and crashes per target. Logs: fuzz/logs/<target>.log; crashing
+# inputs: fuzz/artifacts/<target>/ (both gitignored). Exit 1 when any target
+# found a crash, a timeout or an out-of-memory.
+#
+#   scripts/fuzz-all.sh                 # every target, 30 minutes each
+#   scripts/fuzz-all.sh 120             # smoke run, 2 minutes each
+#   scripts/fuzz-all.sh 1800 provider   # only the named targets
+#   FUZZ_JOBS=8 scripts/fuzz-all.sh     # libFuzzer -fork=8 on a bigger machine
+#   FUZZ_NO_BUILD=1 scripts/fuzz-all.sh # run the binaries already in fuzz/target
+#
+# Only stable Rust is installed: cargo-fuzz's flags (-Z sanitizer options, the
+# sancov passes) are accepted by stable rustc under RUSTC_BOOTSTRAP=1. The
+# sanitizer is `none`: the crate forbids `unsafe`, so AddressSanitizer adds
+# cost without finding anything libFuzzer's own panic/abort/timeout/OOM
+# detection would not. See docs/reliability.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SECONDS_PER_TARGET=${1:-1800}
+shift || true
+JOBS=${FUZZ_JOBS:-1}
+export RUSTC_BOOTSTRAP=1
+
+if ! command -v cargo-fuzz >/dev/null 2>&1; then
+    echo "fuzz-all: installing cargo-fuzz"
+    cargo install cargo-fuzz --locked
+fi
+
+all_targets=$(cargo fuzz list)
+targets=${*:-$all_targets}
+
+if [ -z "${FUZZ_NO_BUILD:-}" ]; then
+    echo "fuzz-all: building (sanitizer none, release with debug assertions)"
+    cargo fuzz build -s none
+fi
+bin_dir="fuzz/target/$(rustc -vV | sed -n 's/^host: //p')/release"
+
+scripts/fuzz-seed.sh
+mkdir -p fuzz/logs
+
+fork=()
+if [ "$JOBS" -gt 1 ]; then
+    fork=("-fork=$JOBS" "-ignore_crashes=1" "-ignore_timeouts=1" "-ignore_ooms=1")
+fi
+
+failed=0
+summary="target|seconds|executions|exec/s|corpus|peak RSS MB|crashes"
+for t in $targets; do
+    dict=()
+    case "$t" in
+    benchmark_csv | dpa_text) ;;
+    *) dict=("-dict=fuzz/yaml.dict") ;;
+    esac
+    log="fuzz/logs/$t.log"
+    echo "fuzz-all: $t for ${SECONDS_PER_TARGET}s (log: $log)"
+    start=$(date +%s)
+    status=0
+    # -timeout: one input taking >10 s counts as a hang; -rss_limit_mb: 2 GiB is
+    # the memory bound of docs/reliability.md; -max_len: inputs up to 128 KiB.
+    # The binaries built above are run directly: `cargo fuzz run` would rebuild
+    # first, and rebuilds are slow on a shared machine.
+    mkdir -p "fuzz/artifacts/$t"
+    "$bin_dir/$t" "fuzz/corpus/$t" -artifact_prefix="fuzz/artifacts/$t/" \
+        -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
+        -max_len=131072 -print_final_stats=1 "${dict[@]}" "${fork[@]}" \
+        >"$log" 2>&1 || status=$?
+    elapsed=$(($(date +%s) - start))
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
+    if [ -z "$execs" ]; then # -fork mode prints its own totals
+        execs=$(grep -o 'exec/s: [0-9]*\|#[0-9]*' "$log" | tail -1 || true)
+    fi
+    corpus=$(find "fuzz/corpus/$t" -type f | wc -l)
+    crashes=$(find "fuzz/artifacts/$t" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) 2>/dev/null | wc -l)
+    if [ "$status" -ne 0 ] || [ "$crashes" -gt 0 ]; then
+        failed=1
+        echo "fuzz-all: $t FAILED (exit $status); artifacts in fuzz/artifacts/$t; tail of the log:"
+        tail -30 "$log"
+    fi
+    summary+=$'\n'"$t|$elapsed|${execs:-?}|${rate:-?}|$corpus|${rss:-?}|$crashes"
+done
+
+echo
+column -t -s '|' <<<"$summary" 2>/dev/null || tr '|' '\t' <<<"$summary"
+exit "$failed"

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Seeds the fuzz corpora (fuzz/corpus/<target>/, gitignored) from the files the
+# project ships and tests with: every YAML target gets every YAML file (the
+# shipped providers, rules and examples, all test fixtures: cross-kind seeds
+# help the fuzzer reach `kind` and schema paths), CSV targets get the CSV
+# files, the DPA text target gets the DPA text fixtures. Idempotent: seeds are
+# named after their path, so re-running only refreshes them; what the fuzzer
+# added to a corpus is kept.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seed() { # seed TARGET FILE...
+    local target=$1
+    shift
+    mkdir -p "fuzz/corpus/$target"
+    local f
+    for f in "$@"; do
+        [ -f "$f" ] || continue
+        cp "$f" "fuzz/corpus/$target/seed-$(printf '%s' "$f" | tr '/ ' '__')"
+    done
+}
+
+# Every tracked (or not ignored) file under the given folders with one of the extensions.
+files() { # files EXT_REGEX FOLDER...
+    local re=$1
+    shift
+    local d
+    for d in "$@"; do
+        [ -d "$d" ] && find "$d" -type f | grep -E "$re" | sort
+    done
+    return 0
+}
+
+mapfile -t yaml < <(files '\.ya?ml$' providers rules docs/examples benchmarks tests/fixtures)
+mapfile -t csv < <(files '\.csv$' benchmarks tests/fixtures)
+mapfile -t text < <(files '\.(txt|md|pdf)$' tests/fixtures/dpa)
+
+# The shipped tables are larger than the fuzzers' 128 KiB input limit: add
+# small valid slices (the header and the first rows; the header and the rows of
+# the benchmark the example workload uses), so inputs reach the cost model.
+mkdir -p fuzz/corpus/.slices
+for t in benchmarks/*.csv; do
+    [ -f "$t" ] || continue
+    b=$(basename "$t" .csv)
+    head -41 "$t" >"fuzz/corpus/.slices/$b-head.csv"
+    { head -1 "$t"; grep ',llama2_70b_lora,' "$t" || true; } >"fuzz/corpus/.slices/$b-llama2.csv"
+    csv+=("fuzz/corpus/.slices/$b-head.csv" "fuzz/corpus/.slices/$b-llama2.csv")
+done
+
+for target in $(sed -n 's/^name = "\(.*\)"$/\1/p' fuzz/Cargo.toml | grep -v '^cloudvet-fuzz$'); do
+    case "$target" in
+    benchmark_csv) seed "$target" "${csv[@]}" ;;
+    dpa_text) seed "$target" "${text[@]}" ;;
+    *) seed "$target" "${yaml[@]}" ;;
+    esac
+    echo "fuzz-seed: $target: $(find "fuzz/corpus/$target" -type f | wc -l) files in fuzz/corpus/$target"
+done
