@@ -195,7 +195,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("no_cost_data", "No cost comparison: no workload was given or no offer could be costed.", "Kein Kostenvergleich: keine Arbeitslast angegeben oder kein Angebot berechenbar."),
     ("not_applicable", "n/a", "k. A."),
     // Sentences the report builder fills in ({name} placeholders).
-    ("headline_some", "{eligible} of {assessed} providers meet every must-have; {name} ranks first with {score} points.", "{eligible} von {assessed} Anbietern erfüllen alle Muss-Kriterien; {name} liegt mit {score} Punkten vorn."),
+    ("headline_some", "{eligible} of {assessed} providers fail no must-have (open must-haves are listed below); {name} ranks first with {score} points.", "{eligible} von {assessed} Anbietern verfehlen kein Muss-Kriterium (offene Muss-Kriterien stehen unten); {name} liegt mit {score} Punkten vorn."),
     ("headline_none", "None of the {assessed} providers meets every must-have.", "Keiner der {assessed} Anbieter erfüllt alle Muss-Kriterien."),
     ("reason_score", "Highest score of the {n} eligible providers: {score} of 100, confidence {confidence}.", "Höchste Punktzahl der {n} zulässigen Anbieter: {score} von 100, Belastbarkeit {confidence}."),
     ("reason_cost", "Cheapest offer for the workload: {offer}, {cost}, time to result {time}.", "Günstigstes Angebot für die Arbeitslast: {offer}, {cost}, Zeit bis zum Ergebnis {time}."),
