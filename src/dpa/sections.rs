@@ -57,9 +57,12 @@ pub fn split(lines: &[String]) -> Vec<Block> {
         let n = i + 1;
         let line = raw.trim();
         let mut marker = classify(line);
-        // Numbered lists inside an annex are its paragraphs, not new sections.
-        if let Some(Marker::Top { label, .. }) = &marker {
-            if label.chars().all(|c| c.is_ascii_digit()) && is_annex(&current.label) {
+        // Numbered lists and short all-capital lines (`EXPLANATORY NOTE:`, `ACCESS
+        // CONTROL`) inside an annex are its paragraphs, not new sections.
+        if let Some(Marker::Top { label, rest }) = &marker {
+            let caps_line = rest == line && !is_annex(label);
+            if (label.chars().all(|c| c.is_ascii_digit()) || caps_line) && is_annex(&current.label)
+            {
                 marker = Some(Marker::Para {
                     label: label.clone(),
                 });
@@ -151,7 +154,7 @@ fn next_title(lines: &[String], from: usize) -> String {
         if t.is_empty() {
             continue;
         }
-        if t.chars().count() <= 90 && !t.ends_with('.') && classify(t).is_none() {
+        if t.chars().count() <= 130 && !t.ends_with('.') && classify(t).is_none() {
             return t.to_string();
         }
         break;

@@ -9,6 +9,9 @@
 //! - `*verarbeiter`: a leading `*` lets the phrase start inside a word (German
 //!   compounds: `Unterauftragsverarbeiter`).
 //! - `audit + inspection`: every part must occur in the same section.
+//! - `categories of data !subjects`: a trailing `!word` rejects an occurrence that
+//!   is directly followed by that word (`categories of data subjects` is not a list
+//!   of data categories).
 
 use std::collections::BTreeMap;
 
@@ -150,6 +153,11 @@ fn phrase_matches(part: &str, hay: &str) -> bool {
         Some(p) => (true, p),
         None => (false, part),
     };
+    // `phrase !word`: not when directly followed by `word`.
+    let (phrase, not_followed_by) = match phrase.rsplit_once(" !") {
+        Some((p, w)) if !w.is_empty() && !w.contains(' ') => (p, Some(w)),
+        _ => (phrase, None),
+    };
     if phrase.is_empty() {
         return false;
     }
@@ -161,7 +169,12 @@ fn phrase_matches(part: &str, hay: &str) -> bool {
                 .chars()
                 .next_back()
                 .is_none_or(|c| !c.is_alphanumeric());
-        if boundary {
+        let excluded = not_followed_by.is_some_and(|w| {
+            hay[at + phrase.len()..]
+                .trim_start_matches(' ')
+                .starts_with(w)
+        });
+        if boundary && !excluded {
             return true;
         }
         from = at + phrase.len().max(1);
@@ -231,5 +244,11 @@ mod tests {
         assert!(term_matches("audit + inspektion", &hay));
         assert!(!term_matches("audit + kontrolle", &hay));
         assert!(term_matches("muss - wie", &hay));
+        let hay =
+            normalise("Categories of data subjects: staff. Categories of data: contact data.");
+        assert!(term_matches("categories of data !subjects", &hay));
+        let hay = normalise("Categories of data subjects: staff.");
+        assert!(!term_matches("categories of data !subjects", &hay));
+        assert!(term_matches("categories of data", &hay));
     }
 }
