@@ -9,6 +9,12 @@ use cloudvet::model::review::{
 };
 use cloudvet::model::{Date, EvidenceStatus, ProviderProfile};
 
+/// The folder with the `acme-gpu` profile (`--provider` must name a known profile).
+const VALID_PROVIDERS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/valid/providers"
+);
+
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_cloudvet"))
 }
@@ -43,6 +49,8 @@ fn scan_to_review(doc: &Path, dir: &Path) -> (PathBuf, DpaReview) {
         doc.to_str().unwrap(),
         "--provider",
         "acme-gpu",
+        "--providers",
+        VALID_PROVIDERS,
         "--out",
         out.to_str().unwrap(),
     ]);
@@ -90,6 +98,8 @@ fn scan_writes_a_review_that_matches_the_review_schema() {
         fixture("de-complete-paragraphen.txt").to_str().unwrap(),
         "--provider",
         "acme-gpu",
+        "--providers",
+        VALID_PROVIDERS,
         "--format",
         "json",
     ]);
@@ -187,6 +197,8 @@ fn an_existing_review_is_not_overwritten_without_force() {
         fixture("en-complete-numbered.txt").to_str().unwrap(),
         "--provider",
         "acme-gpu",
+        "--providers",
+        VALID_PROVIDERS,
         "--out",
         out.to_str().unwrap(),
     ]);
@@ -582,4 +594,130 @@ fn the_summary_speaks_german_with_lang_de() {
     assert!(stdout.contains("Dokumenttyp: dpa"), "{stdout}");
     assert!(stdout.contains("13 gefunden"), "{stdout}");
     assert!(stdout.contains("anwendbares Recht: DE"), "{stdout}");
+}
+
+#[test]
+fn an_unknown_provider_id_is_refused_with_a_suggestion() {
+    let doc = fixture("de-incomplete-avv.txt");
+    // A typo of a shipped provider: exit 2, `dpa-provider-id`, "did you mean".
+    let (rc, stdout, stderr) = run(&[
+        "dpa",
+        "scan",
+        doc.to_str().unwrap(),
+        "--provider",
+        "hetzmer",
+    ]);
+    assert_eq!(rc, 2, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("error[dpa-provider-id]"), "{stderr}");
+    assert!(stderr.contains("did you mean `hetzner`"), "{stderr}");
+    assert!(stderr.contains("help: use `hetzner`"), "{stderr}");
+    // No review file is written for an unknown provider.
+    let dir = tmp("unknown-provider");
+    let out = dir.join("r.yaml");
+    let (rc, _, stderr) = run(&[
+        "dpa",
+        "scan",
+        doc.to_str().unwrap(),
+        "--provider",
+        "acme-gpu",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(rc, 2, "{stderr}");
+    assert!(
+        stderr.contains("dpa-provider-id") && stderr.contains("--providers"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    // Known through --providers (the user's own profiles), and a shipped id as such.
+    let (rc, _, stderr) = run(&[
+        "dpa",
+        "scan",
+        doc.to_str().unwrap(),
+        "--provider",
+        "acme-gpu",
+        "--providers",
+        VALID_PROVIDERS,
+    ]);
+    assert_eq!(rc, 0, "{stderr}");
+    let (rc, _, stderr) = run(&[
+        "dpa",
+        "scan",
+        doc.to_str().unwrap(),
+        "--provider",
+        "hetzner",
+    ]);
+    assert_eq!(rc, 0, "{stderr}");
+    // A --providers folder that does not exist is bad input too.
+    let (rc, _, stderr) = run(&[
+        "dpa",
+        "scan",
+        doc.to_str().unwrap(),
+        "--provider",
+        "acme-gpu",
+        "--providers",
+        dir.join("nope").to_str().unwrap(),
+    ]);
+    assert_eq!(rc, 2, "{stderr}");
+}
+
+#[test]
+fn out_creates_missing_folders_and_still_refuses_to_overwrite() {
+    let dir = tmp("out-folders");
+    let out = dir.join("reviews/2026/acme-gpu.yaml");
+    let args = |force: bool| {
+        let mut a = vec![
+            "dpa".to_string(),
+            "scan".into(),
+            fixture("en-complete-numbered.txt").display().to_string(),
+            "--provider".into(),
+            "acme-gpu".into(),
+            "--providers".into(),
+            VALID_PROVIDERS.into(),
+            "--out".into(),
+            out.display().to_string(),
+        ];
+        if force {
+            a.push("--force".into());
+        }
+        a
+    };
+    let run_args = |a: Vec<String>| {
+        let refs: Vec<&str> = a.iter().map(String::as_str).collect();
+        run(&refs)
+    };
+    let (rc, _, stderr) = run_args(args(false));
+    assert_eq!(rc, 0, "{stderr}");
+    let review: DpaReview = serde_yaml::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(review.provider, "acme-gpu");
+    // Nothing but the review in the new folder (atomic write leaves no temp file).
+    let names: Vec<_> = std::fs::read_dir(out.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    std::fs::write(&out, "kind: dpa_review # the DPO's work\n").unwrap();
+    let (rc, _, stderr) = run_args(args(false));
+    assert_eq!(rc, 2);
+    assert!(stderr.contains("dpa-output"), "{stderr}");
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("the DPO's work"));
+    let (rc, _, stderr) = run_args(args(true));
+    assert_eq!(rc, 0, "{stderr}");
+    // A path whose "folder" is a file: a clear error, exit 2.
+    let blocked = dir.join("file");
+    std::fs::write(&blocked, "x").unwrap();
+    let (rc, _, stderr) = run(&[
+        "dpa",
+        "scan",
+        fixture("en-complete-numbered.txt").to_str().unwrap(),
+        "--provider",
+        "hetzner",
+        "--out",
+        blocked.join("r.yaml").to_str().unwrap(),
+    ]);
+    assert_eq!(rc, 2, "{stderr}");
+    assert!(stderr.contains("dpa-output"), "{stderr}");
 }

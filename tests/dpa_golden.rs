@@ -44,12 +44,18 @@ fn scan_and_report_match_the_golden_files() {
     let doc =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dpa/en-complete-clauses.md");
     let scanned = tmp.join("scan.yaml");
+    // `--provider` must name a known profile: a folder with the fictional one.
+    let providers = tmp.join("providers");
+    std::fs::create_dir_all(&providers).unwrap();
+    std::fs::write(providers.join("helio-racks.yaml"), "id: helio-racks\n").unwrap();
     run(&[
         "dpa",
         "scan",
         doc.to_str().unwrap(),
         "--provider",
         "helio-racks",
+        "--providers",
+        providers.to_str().unwrap(),
         "--out",
         scanned.to_str().unwrap(),
     ]);

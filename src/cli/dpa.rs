@@ -40,9 +40,14 @@ pub enum ScanFormat {
 pub struct ScanArgs {
     /// The agreement: .txt, .md or .pdf (with a text layer).
     pub file: PathBuf,
-    /// The provider profile id the review belongs to (needed for --out and --format json).
+    /// The provider profile id the review belongs to (needed for --out and --format json):
+    /// a shipped provider or one in the --providers folder.
     #[arg(long)]
     pub provider: Option<String>,
+    /// Folder with your provider profiles, whose ids --provider may name besides the
+    /// shipped ones (default: `providers/` when it exists).
+    #[arg(long)]
+    pub providers: Option<PathBuf>,
     /// Write the pre-filled review file (YAML) here.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -117,6 +122,25 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
                     .expected("lower case letters, digits and hyphens, e.g. `ionos-cloud`"),
             );
         }
+        let (known, folder) = match known_provider_ids(a.providers.as_deref()) {
+            Ok(k) => k,
+            Err(d) => return fail(&d),
+        };
+        if !known.iter().any(|k| k == p) {
+            let ids: Vec<&str> = known.iter().map(String::as_str).collect();
+            let where_ = match &folder {
+                Some(f) => format!("the shipped catalogue or the profiles in {}", f.display()),
+                None => {
+                    "the shipped catalogue (and there is no providers/ folder here)".to_string()
+                }
+            };
+            let mut d = crate::suggest::unknown_provider(p, &ids, &where_);
+            d.code = "dpa-provider-id";
+            if crate::suggest::close_ids(p, &ids).is_empty() {
+                d = d.help("pick an ID from the list, or name the folder of your own provider profiles with --providers DIR");
+            }
+            return fail(&d);
+        }
     }
     let scan = match dpa::scan_file(&a.file) {
         Ok(s) => s,
@@ -159,6 +183,18 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
                 ))
             }
         };
+        // Missing folders are created, as `report --out` does.
+        if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+            if let Err(e) = std::fs::create_dir_all(parent) {
+                return fail(
+                    &Diagnostic::error(
+                        "dpa-output",
+                        format!("cannot create the folder for the review: {e}"),
+                    )
+                    .in_file(parent.display().to_string()),
+                );
+            }
+        }
         if let Err(e) = write_atomic(out, yaml.as_bytes()) {
             return fail(
                 &Diagnostic::error("dpa-output", format!("cannot write the review: {e}"))
@@ -180,6 +216,52 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
         },
     }
     Status::Ok
+}
+
+/// The provider ids `--provider` may name: the shipped catalogue plus the profiles in
+/// `dir` (default `providers/` when it exists): each profile's `id`, else its file
+/// name. Profiles are not validated here (`cloudvet validate` does that).
+fn known_provider_ids(dir: Option<&Path>) -> Result<(Vec<String>, Option<PathBuf>), Diagnostic> {
+    let mut ids: Vec<String> = super::init::catalogue_ids()
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    let folder = match dir {
+        Some(d) if !d.is_dir() => return Err(crate::suggest::missing_path(d)),
+        Some(d) => Some(d.to_path_buf()),
+        None => Some(PathBuf::from("providers")).filter(|d| d.is_dir()),
+    };
+    if let Some(f) = &folder {
+        let entries = std::fs::read_dir(f).map_err(|e| {
+            Diagnostic::error(
+                "dpa-file-unreadable",
+                format!("cannot read the folder: {e}"),
+            )
+            .in_file(f.display().to_string())
+        })?;
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.extension()
+                    .is_some_and(|x| x == "yaml" || x == "yml" || x == "json")
+            })
+            .collect();
+        files.sort();
+        for path in files {
+            let id = std::fs::read_to_string(&path)
+                .ok()
+                .and_then(|t| serde_yaml::from_str::<serde_yaml::Value>(&t).ok())
+                .and_then(|v| v.get("id").and_then(|i| i.as_str()).map(str::to_string));
+            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+            for i in [id, stem].into_iter().flatten() {
+                if !ids.contains(&i) {
+                    ids.push(i);
+                }
+            }
+        }
+    }
+    ids.sort();
+    Ok((ids, folder))
 }
 
 fn report(a: &ReportArgs, global: &Global) -> Status {
