@@ -312,8 +312,9 @@ pub struct OfferCost {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comparable: Option<ComparableTotal>,
     pub range: CostRange,
+    /// Boxed: most of an offer's size, and offers are moved when they are ranked.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub spot: Option<SpotVariant>,
+    pub spot: Option<Box<SpotVariant>>,
     /// Assumptions made for this offer (marked `*` in the table).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub assumptions: Vec<String>,
@@ -458,7 +459,7 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
     let mut ctx = Context::new(w, inputs.benchmarks, &rates)?;
     ctx.prepare(inputs.benchmarks, &providers);
 
-    let mut offers = Vec::new();
+    let mut offers = Vec::with_capacity(providers.iter().map(|p| p.offers.len()).sum());
     for p in &providers {
         // Storage, egress and operation depend on the provider only: once per provider.
         let op = operation_offer(&ctx, p);
@@ -894,7 +895,7 @@ impl<'a> Context<'a> {
         }
     }
 
-    fn offer(&self, p: &ProviderProfile, o: &Offer, side: &[LineItem]) -> OfferCost {
+    fn offer(&self, p: &ProviderProfile, o: &Offer, side: &Side) -> OfferCost {
         let mut assumptions = Vec::new();
         let billing = Self::billing(o, &mut assumptions);
         let n = self.w.gpus_per_job;
@@ -1002,9 +1003,9 @@ impl<'a> Context<'a> {
         );
         cost.totals = self.totals(&compute.amount, LineKind::ComputeOnDemand, side);
         let od_compute = compute.amount.amount();
-        let mut lines = Vec::with_capacity(side.len() + 1);
+        let mut lines = Vec::with_capacity(side.lines.len() + 1);
         lines.push(compute);
-        lines.extend_from_slice(side);
+        lines.extend_from_slice(&side.lines);
         cost.lines = lines;
 
         // Range from the throughput uncertainty: amounts only, no text.
@@ -1021,7 +1022,7 @@ impl<'a> Context<'a> {
                 o.price_on_demand,
                 "the offer has no on-demand price",
             );
-            self.totals(&c, LineKind::ComputeOnDemand, side).total
+            self.total(&c, LineKind::ComputeOnDemand, side)
         };
         let low = range_total(1.0 / (1.0 + u));
         let high = range_total(1.0 / (1.0 - u));
@@ -1029,7 +1030,9 @@ impl<'a> Context<'a> {
         cost.range.high = high;
 
         if self.w.spot.accepted {
-            cost.spot = Some(self.spot(o, instances, seconds_f, &cost, od_compute, side));
+            cost.spot = Some(Box::new(
+                self.spot(o, instances, seconds_f, &cost, od_compute, side),
+            ));
         }
         cost
     }
@@ -1041,7 +1044,7 @@ impl<'a> Context<'a> {
         seconds_f: f64,
         od: &OfferCost,
         od_compute: Option<Decimal>,
-        side: &[LineItem],
+        side: &Side,
     ) -> SpotVariant {
         let s = &self.w.spot;
         let ckpt = s.checkpoint_interval_minutes.unwrap_or(0.0);
@@ -1077,7 +1080,7 @@ impl<'a> Context<'a> {
             let b = billed_seconds(t, &od.billing);
             let c =
                 self.compute_money(o, instances, b, o.price_spot, "the offer has no spot price");
-            self.totals(&c, LineKind::ComputeSpot, side).total
+            self.total(&c, LineKind::ComputeSpot, side)
         };
         let u = od.range.uncertainty_pct / 100.0;
         let range = CostRange {
@@ -1214,7 +1217,24 @@ impl<'a> Context<'a> {
     }
 
     /// Storage, egress and operation lines (the same for on-demand and spot).
-    fn side_lines(&self, p: &ProviderProfile, op: &OperationOffer) -> Vec<LineItem> {
+    fn side_lines(&self, p: &ProviderProfile, op: &OperationOffer) -> Side {
+        let lines = self.side_items(p, op);
+        let mut sum = Decimal::ZERO;
+        let mut missing: Vec<String> = Vec::new();
+        for l in &lines {
+            match &l.amount {
+                Money::Amount(a) => sum += a.0,
+                Money::Missing(why) => missing.push(format!("{}: {why}", l.item.as_str())),
+            }
+        }
+        Side {
+            lines,
+            sum,
+            missing: (!missing.is_empty()).then(|| missing.join("; ")),
+        }
+    }
+
+    fn side_items(&self, p: &ProviderProfile, op: &OperationOffer) -> Vec<LineItem> {
         let d = &self.w.data;
         let mut lines = Vec::new();
         // Storage.
@@ -1330,30 +1350,56 @@ impl<'a> Context<'a> {
     }
 
     /// Subtotal, buffer and total from the compute amount and the side lines.
-    fn totals(&self, compute: &Money, kind: LineKind, side: &[LineItem]) -> Totals {
-        let mut sum = Decimal::ZERO;
-        let mut missing: Vec<String> = Vec::new();
-        let items =
-            std::iter::once((kind, compute)).chain(side.iter().map(|l| (l.item, &l.amount)));
-        for (k, m) in items {
-            match m {
-                Money::Amount(a) => sum += a.0,
-                Money::Missing(why) => missing.push(format!("{}: {why}", k.as_str())),
+    fn totals(&self, compute: &Money, kind: LineKind, side: &Side) -> Totals {
+        match Self::missing_reason(compute, kind, side) {
+            Some(why) => {
+                let mut t = Totals::missing(&why);
+                t.known_part = Some(Amount(compute.amount().unwrap_or(Decimal::ZERO) + side.sum));
+                t
+            }
+            None => {
+                let sum = compute.amount().unwrap_or(Decimal::ZERO) + side.sum;
+                let buffer = cents(sum * self.w.buffer_pct.0 / Decimal::from(100));
+                Totals {
+                    subtotal: Money::of(sum),
+                    buffer: Money::of(buffer),
+                    total: Money::of(sum + buffer),
+                    known_part: None,
+                }
             }
         }
-        if !missing.is_empty() {
-            let mut t = Totals::missing(&missing.join("; "));
-            t.known_part = Some(Amount(sum));
-            return t;
-        }
-        let buffer = cents(sum * self.w.buffer_pct.0 / Decimal::from(100));
-        Totals {
-            subtotal: Money::of(sum),
-            buffer: Money::of(buffer),
-            total: Money::of(sum + buffer),
-            known_part: None,
+    }
+
+    /// The total alone (for the low–high ranges): the same figure as `totals(..).total`.
+    fn total(&self, compute: &Money, kind: LineKind, side: &Side) -> Money {
+        match Self::missing_reason(compute, kind, side) {
+            Some(why) => Money::Missing(why),
+            None => {
+                let sum = compute.amount().unwrap_or(Decimal::ZERO) + side.sum;
+                Money::of(sum + cents(sum * self.w.buffer_pct.0 / Decimal::from(100)))
+            }
         }
     }
+
+    /// Why the total is missing: "item: why" for the compute line and each side line, in order.
+    fn missing_reason(compute: &Money, kind: LineKind, side: &Side) -> Option<String> {
+        match (compute, &side.missing) {
+            (Money::Amount(_), None) => None,
+            (Money::Amount(_), Some(s)) => Some(s.clone()),
+            (Money::Missing(why), None) => Some(format!("{}: {why}", kind.as_str())),
+            (Money::Missing(why), Some(s)) => Some(format!("{}: {why}; {s}", kind.as_str())),
+        }
+    }
+}
+
+/// Storage, egress and operation of one provider (the same for all its offers), with their sum
+/// and the reasons of the missing ones, worked out once per provider.
+struct Side {
+    lines: Vec<LineItem>,
+    /// Sum of the known side amounts.
+    sum: Decimal,
+    /// "item: why" for each missing side line, joined with "; ".
+    missing: Option<String>,
 }
 
 impl GpuBasis {
@@ -1551,7 +1597,7 @@ const SIDE_ITEMS: [LineKind; 3] = [LineKind::Storage, LineKind::Egress, LineKind
 /// cents; comparable total = subtotal + buffer. When nothing is excluded this equals the
 /// complete total. Sort: ranked offers by comparable total, then unranked offers with a
 /// known part (by it), then the rest; ties by provider and offer ID.
-fn rank(offers: &mut [OfferCost], buffer_pct: Decimal) -> ComparisonBasis {
+fn rank(offers: &mut Vec<OfferCost>, buffer_pct: Decimal) -> ComparisonBasis {
     fn item(o: &OfferCost, k: LineKind) -> Option<&Money> {
         o.lines.iter().find(|l| l.item == k).map(|l| &l.amount)
     }
@@ -1563,7 +1609,7 @@ fn rank(offers: &mut [OfferCost], buffer_pct: Decimal) -> ComparisonBasis {
     let mut included = vec![LineKind::ComputeOnDemand];
     let mut excluded = Vec::new();
     for k in SIDE_ITEMS {
-        let mut providers: BTreeSet<String> = BTreeSet::new();
+        let mut providers: BTreeSet<&str> = BTreeSet::new();
         let mut reasons: BTreeSet<String> = BTreeSet::new();
         let mut missing_for = 0;
         let mut present = false;
@@ -1573,9 +1619,11 @@ fn rank(offers: &mut [OfferCost], buffer_pct: Decimal) -> ComparisonBasis {
                 Some(Money::Missing(why)) => {
                     present = true;
                     missing_for += 1;
-                    providers.insert(o.provider_id.clone());
-                    // The provider is named in `providers`; say the reason once.
-                    reasons.insert(why.replace(&format!(" {}", o.provider_id), ""));
+                    // Side lines are the same for all offers of a provider: one reason each.
+                    if providers.insert(&o.provider_id) {
+                        // The provider is named in `providers`; say the reason once.
+                        reasons.insert(why.replace(&format!(" {}", o.provider_id), ""));
+                    }
                 }
                 None => {}
             }
@@ -1591,7 +1639,7 @@ fn rank(offers: &mut [OfferCost], buffer_pct: Decimal) -> ComparisonBasis {
                 missing_for,
                 ranked_offers: n_ranked,
                 reason: reasons.into_iter().collect::<Vec<_>>().join("; "),
-                providers: providers.into_iter().collect(),
+                providers: providers.into_iter().map(str::to_string).collect(),
             });
         }
     }
@@ -1619,12 +1667,28 @@ fn rank(offers: &mut [OfferCost], buffer_pct: Decimal) -> ComparisonBasis {
             _ => (2, Decimal::ZERO),
         }
     }
-    offers.sort_by(|a, b| {
-        key(a)
-            .cmp(&key(b))
+    // Sort small (key, index) pairs, then move each offer once: offers are large, and
+    // sorting them in place moved each of them many times (docs/performance.md).
+    let mut order: Vec<(u8, Decimal, usize)> = offers
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let (group, amount) = key(o);
+            (group, amount, i)
+        })
+        .collect();
+    order.sort_unstable_by(|x, y| {
+        let (a, b) = (&offers[x.2], &offers[y.2]);
+        (x.0, x.1)
+            .cmp(&(y.0, y.1))
             .then_with(|| a.provider_id.cmp(&b.provider_id))
             .then_with(|| a.offer_id.cmp(&b.offer_id))
+            .then_with(|| x.2.cmp(&y.2))
     });
+    let mut slots: Vec<Option<OfferCost>> = std::mem::take(offers).into_iter().map(Some).collect();
+    let mut sorted = Vec::with_capacity(order.len());
+    sorted.extend(order.iter().filter_map(|&(_, _, i)| slots[i].take()));
+    *offers = sorted;
     let mut r = 0;
     for o in offers.iter_mut() {
         if o.comparable.is_some() {
