@@ -48,7 +48,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("dpa-pdf-unreadable", "The PDF is damaged or not a PDF."),
     ("dpa-pdf-encrypted", "The PDF is encrypted with a password."),
     ("dpa-pdf-no-text", "The PDF has no text layer (scanned images); OCR is needed."),
-    ("dpa-provider-id", "`--provider` is not a provider id (lower case letters, digits, hyphens), or is missing where a review file is written."),
+    ("dpa-provider-id", "`--provider` is not a provider id (lower case letters, digits, hyphens), names neither a shipped provider nor a profile in `--providers` (with a \"did you mean\" from the known ids), or is missing where a review file is written."),
     ("dpa-review-provider", "A review is applied to the profile of another provider."),
     ("dpa-review-incomplete", "The review still has pending verdicts or no sign-off (warning)."),
     ("dpa-terms", "The built-in term list cannot be read (a build defect)."),

@@ -200,8 +200,28 @@ fn number_in(
 
 fn governing_law(sents: &[Sentence], terms: &Terms, blocks: &[Block]) -> Option<Figure<String>> {
     let rule = &terms.figures.governing_law;
+    // A definitions section names countries for other reasons ("data protection laws of
+    // the EU, Switzerland and the UK"): it never states the governing law.
+    let ignore: Vec<&String> = terms
+        .ignore_headings
+        .de
+        .iter()
+        .chain(&terms.ignore_headings.en)
+        .collect();
+    let in_ignored = |line: usize| {
+        blocks
+            .iter()
+            .find(|b| b.start <= line && line <= b.end)
+            .is_some_and(|b| {
+                let h = normalise(&b.heading);
+                let l = normalise(&b.label);
+                ignore
+                    .iter()
+                    .any(|t| term_matches(t, &h) || term_matches(t, &l))
+            })
+    };
     for s in sents {
-        if !rule.context.iter().any(|t| term_matches(t, &s.norm)) {
+        if !rule.context.iter().any(|t| term_matches(t, &s.norm)) || in_ignored(s.start) {
             continue;
         }
         // The country named first after the context term.

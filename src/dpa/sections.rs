@@ -1,6 +1,6 @@
 //! Splitting a DPA into numbered sections and their paragraphs, keeping line numbers.
 //!
-//! Top-level markers: `§ 3`, `Clause 7`, `Section 4`, `Article 5`/`Art. 5`/`Artikel 5`,
+//! Top-level markers: `§ 3`, `Clause 7`/`Klausel 7`, `Section 4`, `Article 5`/`Art. 5`/`Artikel 5`,
 //! `Ziffer 4`, `Annex II`/`Anlage 1`/`Anhang`/`Appendix`/`Schedule`, `1.` followed
 //! by text, Markdown headings and short all-capital lines. Paragraph markers inside a
 //! section: `1.1`, `1.1.1`, `(1)`.
@@ -26,6 +26,7 @@ enum Marker {
 
 const TOP_WORDS: &[&str] = &[
     "clause",
+    "klausel",
     "section",
     "article",
     "art.",
@@ -396,5 +397,16 @@ mod tests {
         assert_eq!(labels, vec!["1", "2", "Clause 7", "Annex II"]);
         assert_eq!(b[0].paragraphs[1].label, "1.2");
         assert_eq!(b[3].end, 8);
+    }
+
+    #[test]
+    fn german_klausel_is_a_section_word() {
+        let b = split(&lines(
+            "Klausel 6\nBeschreibung der Verarbeitung\nText.\nKlausel 7 – fakultativ\nPflichten\nKlauseln 8 und 9 gelten.\n",
+        ));
+        let labels: Vec<&str> = b.iter().map(|x| x.label.as_str()).collect();
+        assert_eq!(labels, vec!["Klausel 6", "Klausel 7"]);
+        assert_eq!(b[0].heading, "Beschreibung der Verarbeitung");
+        assert_eq!(b[1].end, 6);
     }
 }
