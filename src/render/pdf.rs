@@ -13,14 +13,15 @@
 //!   the same report gives the same bytes, in one process or many.
 
 use printpdf::{
-    Color, FontId, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle,
-    PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem, WindingOrder,
+    FontId, Mm, Op, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt, TextItem,
+    TextRenderingMode,
 };
 
 use super::RenderError;
 use crate::i18n;
 use crate::report::{BarChart, Outcome, Report, ValueMap};
 
+mod content;
 pub mod layout;
 
 use layout::{
@@ -51,11 +52,11 @@ fn metrics(font: &ParsedFont) -> FontMetrics {
             }
         }
     }
-    FontMetrics {
-        units_per_em: f32::from(font.units_per_em.max(1)),
+    FontMetrics::new(
+        f32::from(font.units_per_em.max(1)),
         advances,
-        ascent: f32::from(font.font_metrics.ascent),
-    }
+        f32::from(font.font_metrics.ascent),
+    )
 }
 
 /// The metrics of the embedded fonts (for the layout and for coverage tests).
@@ -880,91 +881,28 @@ fn value_map(p: &mut Layout<'_>, map: &ValueMap, comparable: &str) {
 // ---------------------------------------------------------------------------
 // Layout → PDF
 
-fn color(c: Rgb) -> Color {
-    Color::Rgb(printpdf::Rgb {
-        r: c.0,
-        g: c.1,
-        b: c.2,
-        icc_profile: None,
-    })
-}
-
-fn pt(x: f32, y_from_top: f32) -> Point {
-    Point {
-        x: Pt(x),
-        y: Pt(layout::PAGE_HEIGHT - y_from_top),
-    }
-}
-
-fn page_ops(page: &layout::Page) -> Vec<Op> {
-    let mut ops = Vec::new();
-    for item in &page.items {
-        match item {
-            Item::Text {
-                x,
-                y,
-                size,
-                face,
-                color: c,
-                text,
-            } => {
-                let id = match face {
-                    Face::Regular => FONT_ID_REGULAR,
-                    Face::Bold => FONT_ID_BOLD,
-                };
-                ops.push(Op::StartTextSection);
-                ops.push(Op::SetFillColor { col: color(*c) });
-                ops.push(Op::SetFont {
-                    font: PdfFontHandle::External(FontId(id.to_string())),
-                    size: Pt(*size),
-                });
-                ops.push(Op::SetTextCursor { pos: pt(*x, *y) });
-                ops.push(Op::ShowText {
-                    items: vec![TextItem::Text(text.clone())],
-                });
-                ops.push(Op::EndTextSection);
-            }
-            Item::Rect { x, y, w, h, fill } => {
-                ops.push(Op::SetFillColor { col: color(*fill) });
-                ops.push(Op::DrawRectangle {
-                    rectangle: Rect {
-                        x: Pt(*x),
-                        y: Pt(layout::PAGE_HEIGHT - y - h),
-                        width: Pt(*w),
-                        height: Pt(*h),
-                        mode: Some(PaintMode::Fill),
-                        winding_order: Some(WindingOrder::NonZero),
-                    },
-                });
-            }
-            Item::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                width,
-                color: c,
-            } => {
-                ops.push(Op::SetOutlineColor { col: color(*c) });
-                ops.push(Op::SetOutlineThickness { pt: Pt(*width) });
-                ops.push(Op::DrawLine {
-                    line: Line {
-                        points: vec![
-                            LinePoint {
-                                p: pt(*x1, *y1),
-                                bezier: false,
-                            },
-                            LinePoint {
-                                p: pt(*x2, *y2),
-                                bezier: false,
-                            },
-                        ],
-                        is_closed: false,
-                    },
-                });
-            }
+/// Every character each face uses, shown once in invisible text (rendering mode 3), so that
+/// printpdf embeds exactly the glyphs the content streams refer to.
+fn glyph_sample(used: &content::UsedChars) -> Vec<Op> {
+    let mut ops = vec![
+        Op::StartTextSection,
+        Op::SetTextRenderingMode {
+            mode: TextRenderingMode::Invisible,
+        },
+    ];
+    for (chars, id) in used.sets().iter().zip([FONT_ID_REGULAR, FONT_ID_BOLD]) {
+        if chars.is_empty() {
+            continue;
         }
+        ops.push(Op::SetFont {
+            font: PdfFontHandle::External(FontId(id.to_string())),
+            size: Pt(1.0),
+        });
+        ops.push(Op::ShowText {
+            items: vec![TextItem::Text(chars.iter().collect())],
+        });
     }
+    ops.push(Op::EndTextSection);
     ops
 }
 
@@ -974,6 +912,29 @@ fn write_pdf(
     regular: ParsedFont,
     bold: ParsedFont,
 ) -> Result<Vec<u8>, RenderError> {
+    // The page contents are written by `content` (printpdf's per-glyph operator translation
+    // was two thirds of the PDF's time). printpdf still builds the document: fonts (widths and
+    // ToUnicode for the glyphs used), resources, pages, metadata. It learns which glyphs are
+    // used from one invisible sample per face on the first page, whose content is then
+    // replaced like every other page's.
+    let regular_map = content::GlyphMap::new(&regular.codepoint_to_glyph);
+    let bold_map = content::GlyphMap::new(&bold.codepoint_to_glyph);
+    let regular_name =
+        PdfFontHandle::External(FontId(FONT_ID_REGULAR.to_string())).get_resource_name();
+    let bold_name = PdfFontHandle::External(FontId(FONT_ID_BOLD.to_string())).get_resource_name();
+    let faces = content::Faces {
+        regular: &regular_map,
+        bold: &bold_map,
+        regular_name: &regular_name,
+        bold_name: &bold_name,
+    };
+    let mut used = content::UsedChars::default();
+    let contents: Vec<Vec<u8>> = doc
+        .pages
+        .iter()
+        .map(|p| content::encode(p, &faces, &mut used))
+        .collect();
+
     let mut pdf = PdfDocument::new(&meta.title);
     pdf.resources.fonts.map.insert(
         FontId(FONT_ID_REGULAR.to_string()),
@@ -1003,10 +964,15 @@ fn write_pdf(
     info.modification_date = when;
     info.metadata_date = when;
 
-    pdf.pages = doc
-        .pages
-        .iter()
-        .map(|p| PdfPage::new(Mm(210.0), Mm(297.0), page_ops(p)))
+    pdf.pages = (0..doc.pages.len())
+        .map(|i| {
+            let ops = if i == 0 {
+                glyph_sample(&used)
+            } else {
+                Vec::new()
+            };
+            PdfPage::new(Mm(210.0), Mm(297.0), ops)
+        })
         .collect();
 
     let opts = PdfSaveOptions {
@@ -1026,6 +992,27 @@ fn write_pdf(
         }
     }
 
+    // Our content streams, in page order.
+    let pages = lo.get_pages();
+    if pages.len() != contents.len() {
+        return Err(RenderError::Pdf(format!(
+            "{} pages written for {} laid out",
+            pages.len(),
+            contents.len()
+        )));
+    }
+    for (page_id, bytes) in pages.values().zip(contents) {
+        let content_id = lo
+            .get_dictionary(*page_id)
+            .and_then(|d| d.get(b"Contents"))
+            .and_then(lopdf::Object::as_reference)
+            .map_err(|e| RenderError::Pdf(format!("page without contents: {e}")))?;
+        lo.objects.insert(
+            content_id,
+            lopdf::Object::Stream(lopdf::Stream::new(lopdf::Dictionary::new(), bytes)),
+        );
+    }
+
     // Outline (bookmarks): chapters with their sections nested, in reading order.
     add_outline(&mut lo, doc)?;
 
@@ -1036,11 +1023,40 @@ fn write_pdf(
     );
     lo.trailer
         .set("ID", lopdf::Object::Array(vec![id.clone(), id]));
-    lo.compress();
+    compress_streams(&mut lo)?;
     let mut out = Vec::new();
     lo.save_to(&mut out)
         .map_err(|e| RenderError::Pdf(format!("writing the PDF: {e}")))?;
     Ok(out)
+}
+
+/// Deflates every stream that has no filter yet, at level 1. lopdf's `Document::compress`
+/// uses level 9: on the 165-page report that was half of the PDF's time for files about
+/// 8 % smaller (docs/performance.md). Streams that would not shrink stay as they are.
+fn compress_streams(lo: &mut lopdf::Document) -> Result<(), RenderError> {
+    use std::io::Write;
+    for object in lo.objects.values_mut() {
+        let lopdf::Object::Stream(stream) = object else {
+            continue;
+        };
+        if !stream.allows_compression || stream.dict.get(b"Filter").is_ok() {
+            continue;
+        }
+        let mut enc = flate2::write::ZlibEncoder::new(
+            Vec::with_capacity(stream.content.len() / 3),
+            flate2::Compression::fast(),
+        );
+        enc.write_all(&stream.content)
+            .and_then(|()| enc.finish())
+            .map_err(|e| RenderError::Pdf(format!("compressing a stream: {e}")))
+            .map(|packed| {
+                if packed.len() + 19 < stream.content.len() {
+                    stream.dict.set("Filter", "FlateDecode");
+                    stream.set_content(packed);
+                }
+            })?;
+    }
+    Ok(())
 }
 
 fn utf16be(s: &str) -> lopdf::Object {
