@@ -99,6 +99,13 @@ pub struct SourceFile {
     pub text: String,
     /// SHA-256 of the raw bytes, hex.
     pub sha256: String,
+    /// A file compiled into the binary (`SourceFile::embedded`). The test
+    /// `embedded_documents_pass_every_check` proves each of them passes the whole loader
+    /// without a diagnostic, so `load_document` deserialises them in one pass, skipping the
+    /// position scan, the JSON Schema and the date checks (they were most of the start-up
+    /// time of `cloudvet report`, docs/performance.md); on any error it takes the full path.
+    /// `cloudvet validate` clears it: validation always runs every check.
+    pub prechecked: bool,
 }
 
 fn encoding_problem(display: &str, bytes: &[u8]) -> Option<Diagnostic> {
@@ -173,6 +180,7 @@ impl SourceFile {
             display,
             text: text.to_string(),
             sha256,
+            prechecked: false,
         })
     }
 
@@ -199,7 +207,9 @@ impl SourceFile {
     }
 
     pub fn embedded(path: &str, bytes: &[u8]) -> Result<Self, Diagnostic> {
-        Self::from_bytes(format!("{}{path}", crate::embedded::PREFIX), bytes)
+        let mut f = Self::from_bytes(format!("{}{path}", crate::embedded::PREFIX), bytes)?;
+        f.prechecked = true;
+        Ok(f)
     }
 
     /// The file name without folders (`x.yaml` for `providers/x.yaml`).
@@ -440,6 +450,11 @@ pub fn load_document<T: DeserializeOwned>(
     file: &SourceFile,
     kind: DocumentKind,
 ) -> (Option<T>, Vec<Diagnostic>) {
+    if file.prechecked {
+        if let Ok(v) = serde_yaml::from_str::<T>(&file.text) {
+            return (Some(v), Vec::new());
+        }
+    }
     let parsed = match parse_yaml(file) {
         Ok(p) => p,
         Err(d) => return (None, d),
@@ -692,4 +707,72 @@ pub fn load_reviews(paths: &[PathBuf]) -> (Vec<Loaded<DpaReview>>, Vec<Diagnosti
     let (loaded, d) = load_all(files, DocumentKind::DpaReview);
     diags.extend(d);
     (loaded, diags)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::rent_vs_buy::RentVsBuy;
+    use crate::model::rule_pack::RulePack;
+    use crate::model::workload::Workload;
+
+    /// Full path (every check) without a single diagnostic, and the one-pass path of
+    /// `prechecked` files gives the same value.
+    fn same_both_ways<T: DeserializeOwned + std::fmt::Debug>(
+        file: &SourceFile,
+        kind: DocumentKind,
+    ) {
+        let mut full = file.clone();
+        full.prechecked = false;
+        let (checked, diags) = load_document::<T>(&full, kind);
+        assert!(diags.is_empty(), "{}: {diags:?}", file.display);
+        let (fast, diags) = load_document::<T>(file, kind);
+        assert!(diags.is_empty(), "{}: {diags:?}", file.display);
+        assert_eq!(
+            format!("{checked:?}"),
+            format!("{fast:?}"),
+            "{}",
+            file.display
+        );
+        assert!(checked.is_some(), "{}", file.display);
+    }
+
+    #[test]
+    fn embedded_documents_pass_every_check() {
+        let mut seen = 0;
+        for folder in ["providers", "rules", "docs/examples"] {
+            let (files, diags) = embedded_sources(folder);
+            assert!(diags.is_empty(), "{diags:?}");
+            for file in files {
+                assert!(file.prechecked, "{}", file.display);
+                let parsed = parse_yaml(&file).unwrap_or_else(|d| panic!("{d:?}"));
+                let kind = declared_kind(&file, &parsed).unwrap_or_else(|d| panic!("{d:?}"));
+                match kind {
+                    DocumentKind::Provider => same_both_ways::<ProviderProfile>(&file, kind),
+                    DocumentKind::Requirements => same_both_ways::<Requirements>(&file, kind),
+                    DocumentKind::RulePack => same_both_ways::<RulePack>(&file, kind),
+                    DocumentKind::Workload => same_both_ways::<Workload>(&file, kind),
+                    DocumentKind::RentVsBuy => same_both_ways::<RentVsBuy>(&file, kind),
+                    other => panic!("{}: unexpected embedded kind {other:?}", file.display),
+                }
+                seen += 1;
+            }
+        }
+        assert!(seen >= 30, "only {seen} embedded documents");
+    }
+
+    #[test]
+    fn a_prechecked_file_with_an_error_still_gets_the_full_diagnostics() {
+        let mut file = SourceFile::from_bytes(
+            "x.yaml",
+            b"kind: provider\nschema_version: 1\nid: x\nname: X\nregions: 7\n",
+        )
+        .unwrap();
+        file.prechecked = true;
+        let (v, diags) = load_document::<ProviderProfile>(&file, DocumentKind::Provider);
+        assert!(v.is_none());
+        let d = diags.iter().find(|d| d.is_error()).expect("an error");
+        assert_eq!(d.file.as_deref(), Some("x.yaml"));
+        assert!(d.line.is_some(), "{d:?}");
+    }
 }
