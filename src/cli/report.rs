@@ -134,6 +134,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         CliLang::En => Lang::En,
     };
     let formats = formats(args).map_err(|d| vec![d])?;
+    let benchmarks = std::thread::spawn(read_benchmarks);
     // Templates first: a broken override should fail before any work.
     let templates = match &args.templates {
         Some(dir) => Templates::with_overrides(dir),
@@ -215,7 +216,15 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         .filter(|p| p.eligible)
         .map(|p| p.id.clone())
         .collect();
-    let cost = cost_figures(args, requirements, &providers, &eligible, &mut files, lang)?;
+    let cost = cost_figures(
+        args,
+        requirements,
+        &providers,
+        &eligible,
+        &mut files,
+        lang,
+        benchmarks,
+    )?;
 
     progress.step("building the report");
     let report = assemble::build(&Inputs {
@@ -228,12 +237,37 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         tool_version: env!("CARGO_PKG_VERSION"),
     });
 
-    // Render everything in memory first; write only when every format succeeded.
+    // Render everything in memory first, each format on its own thread (the PDF takes as
+    // long as the others together); write only when every format succeeded.
+    progress.step(&format!(
+        "rendering {}",
+        formats
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    let rendered: Vec<Result<Vec<render::Output>, render::RenderError>> =
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = formats
+                .iter()
+                .map(|f| {
+                    let (report, templates) = (&report, &templates);
+                    scope.spawn(move || render::render(report, *f, templates))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        Err(render::RenderError::Pdf("a rendering thread failed".into()))
+                    })
+                })
+                .collect()
+        });
     let mut outputs = Vec::new();
-    for f in &formats {
-        progress.step(&format!("rendering {f}"));
-        outputs
-            .extend(render::render(&report, *f, &templates).map_err(|e| vec![e.to_diagnostic()])?);
+    for r in rendered {
+        outputs.extend(r.map_err(|e| vec![e.to_diagnostic()])?);
     }
     std::fs::create_dir_all(&args.out).map_err(|e| {
         vec![Diagnostic::error(
@@ -243,15 +277,19 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         .in_file(args.out.display().to_string())
         .help("choose another --out folder")]
     })?;
-    for o in &outputs {
-        let path = args.out.join(&o.file_name);
-        crate::output::write_atomic(&path, &o.bytes).map_err(|e| {
-            vec![
-                Diagnostic::error("output-unwritable", format!("cannot write: {e}"))
-                    .in_file(path.display().to_string())
-                    .help("check the folder's permissions and free space"),
-            ]
-        })?;
+    // All formats or none: a failure leaves the previous report set as it was.
+    let files: Vec<(std::path::PathBuf, &[u8])> = outputs
+        .iter()
+        .map(|o| (args.out.join(&o.file_name), o.bytes.as_slice()))
+        .collect();
+    crate::output::write_all_atomic(&files).map_err(|(path, e)| {
+        vec![
+            Diagnostic::error("output-unwritable", format!("cannot write: {e}"))
+                .in_file(path.display().to_string())
+                .help("check the folder's permissions and free space; no file of the report was replaced"),
+        ]
+    })?;
+    for (path, _) in &files {
         println!("{}", path.display());
     }
     Ok(())
@@ -277,6 +315,22 @@ fn file_or_default(
     }
 }
 
+/// The embedded benchmark tables with their provenance rows.
+type BenchmarksRead = Result<(Vec<InputRow>, crate::cost::Benchmarks), Vec<Diagnostic>>;
+
+/// Reads the embedded benchmark tables (760 kB of CSV: a tenth of the run) — started on
+/// its own thread at the beginning of the run, so it overlaps loading and assessing.
+fn read_benchmarks() -> BenchmarksRead {
+    let mut rows = Vec::new();
+    for (p, b) in crate::embedded::files_under("benchmarks") {
+        if p.ends_with(".csv") {
+            let f = SourceFile::embedded(p, b).map_err(|d| vec![d])?;
+            rows.push(input_row(&f, "benchmark"));
+        }
+    }
+    Ok((rows, crate::cost::Benchmarks::embedded()?))
+}
+
 /// The cost figures for the report, over the eligible providers; `None` when
 /// there is no workload.
 fn cost_figures(
@@ -286,6 +340,7 @@ fn cost_figures(
     eligible: &BTreeSet<String>,
     files: &mut Vec<InputRow>,
     lang: Lang,
+    benchmarks: std::thread::JoinHandle<BenchmarksRead>,
 ) -> Result<Option<CostInput>, Vec<Diagnostic>> {
     use crate::load::{parse_document, DocumentKind};
     use crate::model::rent_vs_buy::RentVsBuy;
@@ -303,13 +358,13 @@ fn cost_figures(
         }
         None => None,
     };
-    for (p, b) in crate::embedded::files_under("benchmarks") {
-        if p.ends_with(".csv") {
-            let f = SourceFile::embedded(p, b).map_err(|d| vec![d])?;
-            files.push(input_row(&f, "benchmark"));
-        }
-    }
-    let benchmarks = crate::cost::Benchmarks::embedded()?;
+    let (rows, benchmarks) = benchmarks.join().unwrap_or_else(|_| {
+        Err(vec![Diagnostic::error(
+            "benchmark-table-invalid",
+            "reading the embedded benchmark tables failed",
+        )])
+    })?;
+    files.extend(rows);
     let comparison = crate::cost::compare(&crate::cost::CostInputs {
         workload: &workload,
         workload_file: Some(&workload_file.display),
