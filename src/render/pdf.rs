@@ -1031,8 +1031,9 @@ fn write_pdf(
 }
 
 /// Deflates every stream that has no filter yet, at level 1. lopdf's `Document::compress`
-/// uses level 9: on the 165-page report that was half of the PDF's time for files about
-/// 8 % smaller (docs/performance.md). Streams that would not shrink stay as they are.
+/// uses level 9: on the 165-page report that was half of the PDF's time, for a file 0.64 MB
+/// instead of 1.0 MB (measured with printpdf's hex-encoded content; ours is 0.78 MB at level
+/// 1, docs/performance.md). Streams that would not shrink stay as they are.
 fn compress_streams(lo: &mut lopdf::Document) -> Result<(), RenderError> {
     use std::io::Write;
     for object in lo.objects.values_mut() {
