@@ -118,6 +118,10 @@ pub const VALIDATE: &[(&str, &str)] = &[
     ),
     ("non-positive-rate", "An exchange rate is zero or negative."),
     (
+        "percentage-out-of-range",
+        "A percentage (SLA availability) lies outside 0–100.",
+    ),
+    (
         "unknown-currency",
         "A currency code is not an ISO 4217 code.",
     ),

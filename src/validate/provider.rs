@@ -130,6 +130,24 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
         "/identity/ultimate_parent_country",
     );
 
+    // SLA: a percentage of the month.
+    if let Some(v) = p.sla.availability_pct.get() {
+        if !(0.0..=100.0).contains(v) {
+            let at = ctx.fact("/sla/availability_pct");
+            ctx.push(
+                Diagnostic::error(
+                    "percentage-out-of-range",
+                    format!("the committed availability is {v} %, which is not a percentage"),
+                )
+                .expected("a number from 0 to 100, e.g. 99.9")
+                .help(
+                    "write the monthly availability the SLA commits to in percent: 99.95, not 9995",
+                ),
+                &at,
+            );
+        }
+    }
+
     // Regions.
     let mut region_ids = std::collections::BTreeMap::new();
     for (i, r) in p.regions.iter().enumerate() {

@@ -38,6 +38,7 @@ const CASES: &[(&str, &str, Option<u64>)] = &[
     ("unknown-gpu-model", "acme.yaml", Some(11)),
     ("validity-reversed", "acme.yaml", Some(19)),
     ("non-positive-price", "acme.yaml", Some(14)),
+    ("percentage-out-of-range", "acme.yaml", Some(6)),
     ("non-positive-rate", "requirements.yaml", Some(8)),
     ("unknown-currency", "acme.yaml", Some(13)),
     ("unknown-country", "acme.yaml", Some(7)),
