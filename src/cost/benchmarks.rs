@@ -552,6 +552,16 @@ fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Ve
     if idx.len() != needed.len() {
         return Vec::new();
     }
+    // Columns the cost model does not read, checked when present: the provenance of a row
+    // must be consistent even where no figure depends on it.
+    let optional = |name: &str| header.iter().position(|h| h == name);
+    let (runs_total_col, runs_used_col, runs_dropped_col, scaling_col) = (
+        optional("runs_total"),
+        optional("runs_used"),
+        optional("runs_dropped"),
+        optional("scaling_factor"),
+    );
+    let mut first_line: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut rows = Vec::with_capacity(body.len());
     for (n, rec) in body.iter().enumerate() {
         // Record n of the body starts on line n + 2 when no field spans lines (true for these tables).
@@ -580,6 +590,57 @@ fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Ve
                 continue;
             }
         };
+        let row_id = get("row_id");
+        if row_id.is_empty() {
+            diags.push(bad("`row_id` is empty; every row needs its own ID".into()));
+            continue;
+        }
+        if let Some(first) = first_line.insert(row_id, line) {
+            diags.push(bad(format!(
+                "`row_id` {row_id} is already used on line {first}; reports cite rows by ID"
+            )));
+            continue;
+        }
+        let cell = |col: Option<usize>| col.and_then(|i| rec.get(i)).map(String::as_str);
+        let runs = |col: Option<usize>, name: &str| -> Result<Option<u32>, Diagnostic> {
+            match cell(col) {
+                None | Some("") => Ok(None),
+                Some(t) => t.parse::<u32>().map(Some).map_err(|_| {
+                    bad(format!(
+                        "`{name}` is `{t}`, expected a whole number of runs"
+                    ))
+                }),
+            }
+        };
+        let counts = (
+            runs(runs_total_col, "runs_total"),
+            runs(runs_used_col, "runs_used"),
+            runs(runs_dropped_col, "runs_dropped"),
+        );
+        let (total, used, dropped) = match counts {
+            (Ok(t), Ok(u), Ok(d)) => (t, u, d),
+            (t, u, d) => {
+                diags.extend([t.err(), u.err(), d.err()].into_iter().flatten());
+                continue;
+            }
+        };
+        if let Some(total) = total {
+            for (name, v) in [("runs_used", used), ("runs_dropped", dropped)] {
+                if let Some(v) = v.filter(|v| *v > total) {
+                    diags.push(bad(format!(
+                        "`{name}` is {v}, more than `runs_total` {total}"
+                    )));
+                }
+            }
+        }
+        if let Some(t) = cell(scaling_col).filter(|t| !t.is_empty()) {
+            if !t.parse::<f64>().is_ok_and(|v| v.is_finite() && v > 0.0) {
+                diags.push(bad(format!(
+                    "`scaling_factor` is `{t}`, expected a positive number"
+                )));
+                continue;
+            }
+        }
         let count = match get("accelerator_count").parse::<u32>() {
             Ok(c) if c > 0 => c,
             _ => {
@@ -618,6 +679,55 @@ fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The embedded training table's header and first row, with `edit` applied to the cells of
+    /// a second row (a copy of the first, with its own ID).
+    fn training_with(edit: impl Fn(&[&str], &mut Vec<String>)) -> Vec<Diagnostic> {
+        let text = std::str::from_utf8(crate::embedded::file(TRAINING_PATH).unwrap()).unwrap();
+        let mut lines = text.lines();
+        let header_line = lines.next().unwrap();
+        let first = lines.next().unwrap();
+        let header: Vec<&str> = header_line.split(',').collect();
+        let records = crate::cost::csv::parse(&format!("{header_line}\n{first}\n")).unwrap();
+        let mut second = records[1].clone();
+        second[0] = "T9999".into();
+        edit(&header, &mut second);
+        let quote = |c: &String| format!("\"{}\"", c.replace('"', "\"\""));
+        let csv = format!(
+            "{header_line}\n{first}\n{}\n",
+            second.iter().map(quote).collect::<Vec<_>>().join(",")
+        );
+        let file = SourceFile::from_bytes("t.csv", csv.as_bytes()).unwrap();
+        let mut diags = Vec::new();
+        read_table(&file, Table::Training, &mut diags);
+        diags
+    }
+
+    fn set(header: &[&str], row: &mut [String], col: &str, v: &str) {
+        let i = header.iter().position(|h| *h == col).unwrap();
+        row[i] = v.into();
+    }
+
+    #[test]
+    fn inconsistent_rows_are_refused_with_their_line() {
+        assert!(training_with(|_, _| {}).is_empty());
+        let cases: [(&str, &str, &str); 5] = [
+            ("row_id", "T0001", "already used on line 2"),
+            ("runs_dropped", "11", "more than `runs_total` 10"),
+            ("runs_used", "eight", "expected a whole number"),
+            ("scaling_factor", "NaN", "expected a positive number"),
+            ("scaling_factor", "-1", "expected a positive number"),
+        ];
+        for (col, v, says) in cases {
+            let diags = training_with(|h, r| set(h, r, col, v));
+            assert_eq!(diags.len(), 1, "{col}={v}: {diags:?}");
+            let d = &diags[0];
+            assert_eq!(d.code, "benchmark-table-invalid");
+            assert_eq!(d.line, Some(3), "{col}={v}");
+            assert!(d.message.contains(says), "{col}={v}: {}", d.message);
+            assert!(d.help.is_some());
+        }
+    }
 
     #[test]
     fn embedded_tables_load_and_cite_their_sources() {
