@@ -46,6 +46,14 @@ pub fn write_all_atomic(files: &[(PathBuf, &[u8])]) -> Result<(), (PathBuf, std:
         cleanup(&temps);
         return Err((files[i].0.clone(), e));
     }
+    // A folder where a file goes would make its rename fail after others succeeded.
+    if let Some((path, _)) = files.iter().find(|(p, _)| p.is_dir()) {
+        cleanup(&temps);
+        return Err((
+            path.clone(),
+            std::io::Error::other("a folder of this name is in the way"),
+        ));
+    }
     for (i, ((path, _), tmp)) in files.iter().zip(&temps).enumerate() {
         if let Err(e) = fs::rename(tmp, path) {
             cleanup(&temps[i..]);

@@ -316,20 +316,13 @@ fn failing_report_run_leaves_the_existing_report_intact() {
         "a failed render changed the existing report"
     );
 
-    // A target that cannot be replaced (a folder where report.html goes):
-    // the run fails while writing; the other existing files stay whole, no
-    // temporary file is left.
+    // A target that cannot be replaced (a folder where report.html goes), in a
+    // run of all formats with another date (so every file would change): the
+    // run fails before any file is replaced — the report set is written all or
+    // nothing — and no temporary file is left.
     std::fs::remove_file(out.join("report.html")).unwrap();
     std::fs::create_dir(out.join("report.html")).unwrap();
-    let o = cloudvet(&[
-        "report",
-        "--out",
-        &out_s,
-        "--as-of",
-        "2026-11-30",
-        "--format",
-        "html",
-    ]);
+    let o = cloudvet(&["report", "--out", &out_s, "--as-of", "2026-11-30"]);
     assert_eq!(
         o.status.code(),
         Some(2),
