@@ -134,7 +134,11 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         CliLang::En => Lang::En,
     };
     let formats = formats(args).map_err(|d| vec![d])?;
+    // Independent inputs on their own threads: the benchmark tables (needed last) and the
+    // rule packs (needed after the profiles), overlapping the loading of the profiles.
     let benchmarks = std::thread::spawn(read_benchmarks);
+    let rules_dir = args.rules.clone();
+    let packs = std::thread::spawn(move || eval::packs::shipped_with(rules_dir.as_deref()));
     // Templates first: a broken override should fail before any work.
     let templates = match &args.templates {
         Some(dir) => Templates::with_overrides(dir),
@@ -172,7 +176,12 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         pack_files.extend(eval::packs::files_in(dir).map_err(|d| vec![d])?);
     }
     files.extend(pack_files.iter().map(|f| input_row(f, "rule_pack")));
-    let packs = eval::packs::shipped_with(args.rules.as_deref())?;
+    let packs = packs.join().unwrap_or_else(|_| {
+        Err(vec![Diagnostic::error(
+            "invalid-rule",
+            "reading the rule packs failed",
+        )])
+    })?;
     let loaded_reviews = if args.reviews.is_empty() {
         Vec::new()
     } else {
