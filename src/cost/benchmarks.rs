@@ -566,7 +566,7 @@ fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Ve
     for (n, rec) in body.iter().enumerate() {
         // Record n of the body starts on line n + 2 when no field spans lines (true for these tables).
         let line = n + 2;
-        let get = |c: &str| rec.get(idx[c]).map(String::as_str).unwrap_or("");
+        let get = |c: &str| rec.get(idx[c]).map(AsRef::as_ref).unwrap_or("");
         let bad = |what: String| {
             Diagnostic::error("benchmark-table-invalid", what)
                 .in_file(file.display.clone())
@@ -601,7 +601,7 @@ fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Ve
             )));
             continue;
         }
-        let cell = |col: Option<usize>| col.and_then(|i| rec.get(i)).map(String::as_str);
+        let cell = |col: Option<usize>| col.and_then(|i| rec.get(i)).map(AsRef::as_ref);
         let runs = |col: Option<usize>, name: &str| -> Result<Option<u32>, Diagnostic> {
             match cell(col) {
                 None | Some("") => Ok(None),
@@ -688,8 +688,9 @@ mod tests {
         let header_line = lines.next().unwrap();
         let first = lines.next().unwrap();
         let header: Vec<&str> = header_line.split(',').collect();
-        let records = crate::cost::csv::parse(&format!("{header_line}\n{first}\n")).unwrap();
-        let mut second = records[1].clone();
+        let two_lines = format!("{header_line}\n{first}\n");
+        let records = crate::cost::csv::parse(&two_lines).unwrap();
+        let mut second: Vec<String> = records[1].iter().map(|c| c.to_string()).collect();
         second[0] = "T9999".into();
         edit(&header, &mut second);
         let quote = |c: &String| format!("\"{}\"", c.replace('"', "\"\""));

@@ -341,7 +341,11 @@ fn hostile_benchmark_tables_through_cost() {
         dir.join("mlperf_inference.csv"),
     )
     .unwrap();
-    let records = csv::parse(&training).expect("the shipped table parses");
+    let records: Vec<Vec<String>> = csv::parse(&training)
+        .expect("the shipped table parses")
+        .into_iter()
+        .map(|r| r.into_iter().map(|c| c.into_owned()).collect())
+        .collect();
     let header = records[0].clone();
     let col = header
         .iter()
