@@ -214,7 +214,10 @@ fn unknown_billing_increment_is_assumed_per_hour_and_marked() {
     let o = find(&c, "x");
     assert!(o.billing.increment_assumed && o.billing.minimum_assumed);
     assert_eq!(line(o, LineKind::ComputeOnDemand), d("72.00"));
-    assert!(o.assumptions.iter().any(|a| a.contains("per-hour billing")));
+    assert!(o
+        .assumptions
+        .iter()
+        .any(|a| a.to_string().contains("per-hour billing")));
 }
 
 #[test]
