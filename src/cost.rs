@@ -829,33 +829,36 @@ fn check_rates(
     inputs: &CostInputs,
 ) -> Vec<Diagnostic> {
     let mut missing: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut need = |cur: &str, what: String| {
+    // The place is written out only for a currency without a rate (not once per offer).
+    let mut need = |cur: &str, what: &dyn Fn() -> String| {
         if rates.rate(cur).is_none() {
-            missing.entry(cur.to_string()).or_default().push(what);
+            missing.entry(cur.to_string()).or_default().push(what());
         }
     };
     for p in providers {
         for (i, o) in p.offers.iter().enumerate() {
-            need(
-                &o.currency,
-                format!("provider {} /offers/{i}/currency", p.id),
-            );
+            need(&o.currency, &|| {
+                format!("provider {} /offers/{i}/currency", p.id)
+            });
         }
         if let Some(s) = &p.storage {
-            need(&s.currency, format!("provider {} /storage/currency", p.id));
+            need(&s.currency, &|| {
+                format!("provider {} /storage/currency", p.id)
+            });
         }
         if let Some(e) = &p.egress {
-            need(&e.currency, format!("provider {} /egress/currency", p.id));
+            need(&e.currency, &|| {
+                format!("provider {} /egress/currency", p.id)
+            });
         }
     }
     if let Some(r) = inputs.rent_vs_buy {
-        need(
-            &r.currency,
+        need(&r.currency, &|| {
             format!(
                 "{} /currency",
                 inputs.rent_vs_buy_file.unwrap_or("rent-vs-buy inputs")
-            ),
-        );
+            )
+        });
     }
     missing
         .into_iter()
@@ -887,13 +890,14 @@ struct Context<'a> {
     summary: WorkloadSummary,
     /// One per GPU model among the offers, sorted by model.
     bases: Vec<PreparedBasis>,
-    basis_index: BTreeMap<String, usize>,
+    basis_index: BTreeMap<String, u32>,
     /// Fraction of the throughput, ± (measured, benchmark).
     uncertainty: (f64, f64),
     /// GPUs per job in units of one GPU: n × e^log2(n).
     job_gpus: f64,
-    /// The currency codes of the offers, each held once.
+    /// The currency codes of the offers, each held once, and their rates.
     currencies: Vec<SharedText>,
+    currency_rates: Vec<Option<Decimal>>,
     run: Arc<RunTerms>,
     reasons: Reasons,
 }
@@ -1024,6 +1028,7 @@ impl<'a> Context<'a> {
             ),
             job_gpus: scaled_gpus(w.gpus_per_job, w.scaling_efficiency),
             currencies: Vec::new(),
+            currency_rates: Vec::new(),
             run: Arc::new(RunTerms {
                 report: rates.report.as_str().into(),
                 interruptions_per_100_hours: w.spot.interruptions_per_100_hours.unwrap_or(0.0),
@@ -1206,46 +1211,54 @@ impl<'a> Context<'a> {
         )
     }
 
-    /// The prepared basis of a GPU model (every offer's model was prepared).
-    fn basis_of(&self, gpu: &str) -> Option<&PreparedBasis> {
-        self.basis_index.get(gpu).map(|&i| &self.bases[i])
-    }
-
-    /// The interned currency code.
-    fn currency(&self, c: &str) -> SharedText {
-        match self.currencies.iter().find(|x| x.as_str() == c) {
-            Some(x) => x.clone(),
-            None => SharedText::from(c),
-        }
-    }
-
-    /// The on-demand compute amount the offers are ranked by; `None` for an offer that
-    /// gets no cost at all (no basis, 0 GPUs per instance, compute time out of range).
-    /// The same figures as [`Context::offer`] computes for the compute line.
-    fn ranking_compute(&self, o: &Offer) -> Option<Money> {
-        let per_gpu = self.basis_of(&o.gpu_model)?.basis.per_gpu_per_second?;
+    /// Looks up what the ranking and the offer's cost need: its GPU model's basis, its
+    /// currency and rate (once per offer), and the on-demand compute amount the offers are
+    /// ranked by. The compute line of [`Context::offer`] reuses these figures.
+    fn ranking_inputs(&self, o: &Offer) -> OfferInputs {
+        let basis = self.basis_index.get(o.gpu_model.as_str()).copied();
+        let currency = self
+            .currencies
+            .iter()
+            .position(|c| c.as_str() == o.currency)
+            .map(|c| c as u32);
+        let mut inputs = OfferInputs {
+            basis,
+            currency,
+            compute: None,
+        };
+        let Some(per_gpu) = basis.and_then(|b| self.bases[b as usize].basis.per_gpu_per_second)
+        else {
+            return inputs;
+        };
         if o.gpus_per_instance == 0 {
-            return None;
+            return inputs;
         }
-        let seconds = whole_seconds(self.total_work / (per_gpu * self.job_gpus))?;
+        let Some(seconds) = whole_seconds(self.total_work / (per_gpu * self.job_gpus)) else {
+            return inputs;
+        };
         let (billing, _) = Self::billing(o);
         let instances = self.w.gpus_per_job.div_ceil(o.gpus_per_instance);
-        Some(self.compute_money(
+        inputs.compute = Some(self.compute_figures(
             instances,
             billed_seconds(seconds, &billing),
             o.price_on_demand,
-            self.rates.rate(&o.currency),
+            inputs.rate(self),
             &o.currency,
             &self.reasons.no_on_demand_price,
-        ))
+        ));
+        inputs
     }
 
-    fn offer(&self, part: &ProviderPart, o: &Offer) -> OfferCost {
+    fn offer(&self, part: &ProviderPart, o: &Offer, inputs: &OfferInputs) -> OfferCost {
         let (billing, mut assumptions) = Self::billing(o);
         let n = self.w.gpus_per_job;
         let gpi = o.gpus_per_instance;
         let instances = if gpi == 0 { 0 } else { n.div_ceil(gpi) };
-        let basis = self.basis_of(&o.gpu_model);
+        let basis = inputs.basis.map(|b| &self.bases[b as usize]);
+        let currency = match inputs.currency {
+            Some(c) => self.currencies[c as usize].clone(),
+            None => o.currency.as_str().into(),
+        };
         let (kind, factor, unc, per_gpu) = match basis {
             Some(b) => (
                 b.basis.basis,
@@ -1264,7 +1277,7 @@ impl<'a> Context<'a> {
             region: part.region(&o.region),
             gpu_model: basis.map_or_else(|| o.gpu_model.as_str().into(), |b| b.model.clone()),
             gpus_per_instance: gpi,
-            currency: self.currency(&o.currency),
+            currency: currency.clone(),
             basis: kind,
             basis_explanation: basis
                 .map_or_else(|| "basis not computed".into(), |b| b.short.clone()),
@@ -1308,18 +1321,29 @@ impl<'a> Context<'a> {
             );
         };
         let billed = billed_seconds(seconds, &billing);
-        let rate = self.rates.rate(&o.currency);
-        let currency = self.currency(&o.currency);
+        let rate = inputs.rate(self);
         let od = ComputeTerms {
             instances,
             billed,
             seconds,
             price: o.price_on_demand.unwrap_or_default(),
         };
+        // The ranking pass computed the same figures (same seconds, billing and price).
+        let figures = match &inputs.compute {
+            Some(f) => f.clone(),
+            None => self.compute_figures(
+                instances,
+                billed,
+                o.price_on_demand,
+                rate,
+                &o.currency,
+                &self.reasons.no_on_demand_price,
+            ),
+        };
         let compute = self.compute_line(
             LineKind::ComputeOnDemand,
             od,
-            o.price_on_demand.is_some(),
+            figures,
             rate,
             &currency,
             None,
@@ -1333,15 +1357,20 @@ impl<'a> Context<'a> {
             let Some(s) = whole_seconds(seconds_f * factor) else {
                 return Money::Missing(self.reasons.compute_out_of_range.clone());
             };
-            let c = self.compute_money(
+            let b = billed_seconds(s, &billing);
+            if b == billed {
+                // Billed the same as the point estimate: the same total.
+                return totals.total.clone();
+            }
+            let c = self.compute_figures(
                 instances,
-                billed_seconds(s, &billing),
+                b,
                 o.price_on_demand,
                 rate,
                 &o.currency,
                 &self.reasons.no_on_demand_price,
             );
-            self.total(&c, LineKind::ComputeOnDemand, part)
+            self.total(&c.amount(), LineKind::ComputeOnDemand, part)
         };
         let range = CostRange {
             uncertainty_pct: unc,
@@ -1369,12 +1398,8 @@ impl<'a> Context<'a> {
             factor,
             instances,
             compute_seconds: Some(seconds),
-            gpu_hours: Some(Amount(round2(
-                Decimal::from(seconds) * Decimal::from(n) / Decimal::from(3600),
-            ))),
-            time_to_result_hours: Some(Amount(round2(
-                Decimal::from(seconds) / Decimal::from(3600),
-            ))),
+            gpu_hours: Some(Amount(hours_2dp(u128::from(seconds) * u128::from(n)))),
+            time_to_result_hours: Some(Amount(hours_2dp(u128::from(seconds)))),
             billed_seconds: Some(billed),
             billing,
             lines: OfferLines {
@@ -1427,29 +1452,15 @@ impl<'a> Context<'a> {
                 saving_pct: None,
             };
         };
-        // The spot total for a compute time (rework grows with it), for the range.
-        let total_for = |secs: f64| -> Money {
-            let rw = secs / 3600.0 / 100.0 * per_100h * (ckpt / 2.0 + restart) * 60.0;
-            let Some(t) = whole_seconds(secs + rw) else {
-                return Money::Missing(self.reasons.spot_out_of_range.clone());
-            };
-            let c = self.compute_money(
-                instances,
-                billed_seconds(t, billing),
-                o.price_spot,
-                rate,
-                &o.currency,
-                &self.reasons.no_spot_price,
-            );
-            self.total(&c, LineKind::ComputeSpot, part)
-        };
-        let u = unc / 100.0;
-        let range = CostRange {
-            uncertainty_pct: unc,
-            low: total_for(seconds_f / (1.0 + u)),
-            high: total_for(seconds_f / (1.0 - u)),
-        };
         let billed = billed_seconds(total_s, billing);
+        let figures = self.compute_figures(
+            instances,
+            billed,
+            o.price_spot,
+            rate,
+            &o.currency,
+            &self.reasons.no_spot_price,
+        );
         let compute = self.compute_line(
             LineKind::ComputeSpot,
             ComputeTerms {
@@ -1458,7 +1469,7 @@ impl<'a> Context<'a> {
                 seconds: total_s,
                 price: o.price_spot.unwrap_or_default(),
             },
-            o.price_spot.is_some(),
+            figures,
             rate,
             currency,
             Some(Rework {
@@ -1467,6 +1478,33 @@ impl<'a> Context<'a> {
             }),
         );
         let totals = self.totals(&compute.amount, LineKind::ComputeSpot, part);
+        // The spot total for a compute time (rework grows with it), for the range.
+        let total_for = |secs: f64| -> Money {
+            let rw = secs / 3600.0 / 100.0 * per_100h * (ckpt / 2.0 + restart) * 60.0;
+            let Some(t) = whole_seconds(secs + rw) else {
+                return Money::Missing(self.reasons.spot_out_of_range.clone());
+            };
+            let b = billed_seconds(t, billing);
+            if b == billed {
+                // Billed the same as the point estimate: the same total.
+                return totals.total.clone();
+            }
+            let c = self.compute_figures(
+                instances,
+                b,
+                o.price_spot,
+                rate,
+                &o.currency,
+                &self.reasons.no_spot_price,
+            );
+            self.total(&c.amount(), LineKind::ComputeSpot, part)
+        };
+        let u = unc / 100.0;
+        let range = CostRange {
+            uncertainty_pct: unc,
+            low: total_for(seconds_f / (1.0 + u)),
+            high: total_for(seconds_f / (1.0 - u)),
+        };
         let (saving, saving_pct) = match (od_compute, compute.amount.amount()) {
             (Some(a), Some(b)) => {
                 let pct = if a > Decimal::ZERO {
@@ -1489,9 +1527,7 @@ impl<'a> Context<'a> {
             compute,
             rework_seconds: Some(rework),
             billed_seconds: Some(billed),
-            time_to_result_hours: Some(Amount(round2(
-                Decimal::from(total_s) / Decimal::from(3600),
-            ))),
+            time_to_result_hours: Some(Amount(hours_2dp(u128::from(total_s)))),
             totals,
             range,
             saving,
@@ -1505,50 +1541,45 @@ impl<'a> Context<'a> {
         &self,
         kind: LineKind,
         terms: ComputeTerms,
-        priced: bool,
+        figures: ComputeFigures,
         rate: Option<Decimal>,
         currency: &SharedText,
         rework: Option<Rework>,
     ) -> LineItem {
-        let missing = |why: SharedText| LineItem {
-            arithmetic: match rework {
-                // The rework is shown even when the spot price is missing.
-                Some(_) => Arithmetic::Compute {
+        match (figures, rate) {
+            (ComputeFigures::Priced { original, amount }, Some(rate)) => LineItem {
+                item: kind,
+                amount: Money::of(amount),
+                original: Some(Amount(original)),
+                original_currency: Some(currency.clone()),
+                rate: Some(Amount(rate)),
+                arithmetic: Arithmetic::Compute {
                     run: self.run.clone(),
-                    terms: None,
+                    terms: Some(terms),
                     rework,
                 },
-                None => Arithmetic::None,
             },
-            ..LineItem::missing(kind, why)
-        };
-        if !priced {
-            return missing(match kind {
-                LineKind::ComputeSpot => self.reasons.no_spot_price.clone(),
-                _ => self.reasons.no_on_demand_price.clone(),
-            });
-        }
-        // Rates were checked before; a missing one here would be a bug, shown as missing.
-        let Some(rate) = rate else {
-            return missing(format!("no exchange rate for {currency}").into());
-        };
-        let original = compute_original(terms.instances, terms.billed, terms.price.0);
-        LineItem {
-            item: kind,
-            amount: Money::of(cents(original * rate)),
-            original: Some(Amount(original)),
-            original_currency: Some(currency.clone()),
-            rate: Some(Amount(rate)),
-            arithmetic: Arithmetic::Compute {
-                run: self.run.clone(),
-                terms: Some(terms),
-                rework,
+            (ComputeFigures::Priced { .. }, None) => {
+                unreachable_rate(kind, currency, &self.run, rework)
+            }
+            (ComputeFigures::Missing(why), _) => LineItem {
+                arithmetic: match rework {
+                    // The rework is shown even when the spot price is missing.
+                    Some(_) => Arithmetic::Compute {
+                        run: self.run.clone(),
+                        terms: None,
+                        rework,
+                    },
+                    None => Arithmetic::None,
+                },
+                ..LineItem::missing(kind, why)
             },
         }
     }
 
-    /// The same amount as `compute_line`, without the line (for ranges and the ranking).
-    fn compute_money(
+    /// The amounts of a compute line: k × billed seconds × price / 3600, and that converted
+    /// and rounded to cents; or why there is none.
+    fn compute_figures(
         &self,
         instances: u32,
         billed: u64,
@@ -1556,14 +1587,24 @@ impl<'a> Context<'a> {
         rate: Option<Decimal>,
         currency: &str,
         missing: &SharedText,
-    ) -> Money {
+    ) -> ComputeFigures {
         let Some(price) = price else {
-            return Money::Missing(missing.clone());
+            return ComputeFigures::Missing(missing.clone());
         };
+        // Rates were checked before; a missing one here would be a bug, shown as missing.
         let Some(rate) = rate else {
-            return Money::Missing(format!("no exchange rate for {currency}").into());
+            return ComputeFigures::Missing(format!("no exchange rate for {currency}").into());
         };
-        Money::of(cents(compute_original(instances, billed, price.0) * rate))
+        let original = compute_original(instances, billed, price.0);
+        ComputeFigures::Priced {
+            original,
+            // × 1 for the report currency changes nothing.
+            amount: cents(if rate == Decimal::ONE {
+                original
+            } else {
+                original * rate
+            }),
+        }
     }
 
     /// A side line (written out once per provider), converted.
@@ -1593,7 +1634,13 @@ impl<'a> Context<'a> {
             item: kind,
             amount: Money::of(amount),
             original: Some(Amount(original)),
-            original_currency: Some(self.currency(currency)),
+            original_currency: Some(
+                self.currencies
+                    .iter()
+                    .find(|c| c.as_str() == currency)
+                    .cloned()
+                    .unwrap_or_else(|| currency.into()),
+            ),
             rate: Some(Amount(rate)),
             arithmetic: Arithmetic::Text(calculation.into()),
         }
@@ -1813,9 +1860,114 @@ fn compute_original(instances: u32, billed: u64, price: Decimal) -> Decimal {
     Decimal::from(instances) * Decimal::from(billed) * price / Decimal::from(3600)
 }
 
+/// A compute line without a rate for its currency: a bug (rates are checked first), shown
+/// as missing rather than as 0.
+fn unreachable_rate(
+    kind: LineKind,
+    currency: &str,
+    run: &Arc<RunTerms>,
+    rework: Option<Rework>,
+) -> LineItem {
+    LineItem {
+        arithmetic: match rework {
+            Some(_) => Arithmetic::Compute {
+                run: run.clone(),
+                terms: None,
+                rework,
+            },
+            None => Arithmetic::None,
+        },
+        ..LineItem::missing(kind, format!("no exchange rate for {currency}").into())
+    }
+}
+
 /// `sum × pct / 100`, rounded half-to-even to cents.
+///
+/// The product is exact in `Decimal`, and so is dividing it by 100 (two more decimal
+/// places): the result is the same as `cents(sum * pct / 100)`, without a division.
 fn buffer_of(sum: Decimal, pct: Decimal) -> Decimal {
-    cents(sum * pct / Decimal::from(100))
+    if let Some(b) = buffer_in_integers(sum, pct) {
+        return b;
+    }
+    let product = sum * pct;
+    let mut x = product;
+    match x.set_scale(product.scale() + 2) {
+        Ok(()) => cents(x),
+        // More than 28 decimal places: divide.
+        Err(_) => cents(product / Decimal::from(100)),
+    }
+}
+
+/// [`buffer_of`] in integers for a sum of at most two decimals: cents × pct / 100, rounded
+/// half-to-even. `None` (use decimals) where the product would not be exact in `Decimal`.
+fn buffer_in_integers(sum: Decimal, pct: Decimal) -> Option<Decimal> {
+    if sum.scale() > 2 || pct.scale() > 20 {
+        return None;
+    }
+    let cents = sum.mantissa().checked_mul(10i128.pow(2 - sum.scale()))?;
+    let x = cents.checked_mul(pct.mantissa())?;
+    if x.unsigned_abs() >= 1 << 95 {
+        return None;
+    }
+    let d = 100 * 10i128.pow(pct.scale());
+    let (q, r) = (x.div_euclid(d), x.rem_euclid(d));
+    let q = if 2 * r > d || (2 * r == d && q % 2 != 0) {
+        q + 1
+    } else {
+        q
+    };
+    Decimal::try_from_i128_with_scale(q, 2).ok()
+}
+
+/// `seconds / 3600` rounded half-to-even to two decimals (hours), in integers:
+/// `seconds / 36` hundredths, half-to-even on the remainder. The same figure as
+/// `round2(Decimal::from(seconds) / 3600)`: a quotient of whole seconds lies either exactly
+/// on a midpoint (then the decimal division is exact too) or at least 1/360000 h away
+/// from one, far beyond the decimal division's 28 digits.
+fn hours_2dp(seconds: u128) -> Decimal {
+    let (q, r) = (seconds / 36, seconds % 36);
+    let q = if r > 18 || (r == 18 && q % 2 == 1) {
+        q + 1
+    } else {
+        q
+    };
+    // Beyond Decimal's 96 bits (not reached: compute seconds stop at 10^12): the largest.
+    i128::try_from(q)
+        .ok()
+        .and_then(|q| Decimal::try_from_i128_with_scale(q, 2).ok())
+        .unwrap_or(Decimal::MAX)
+}
+
+/// What the ranking pass found for an offer (indices into the context's tables), reused
+/// when the offer's cost is built.
+struct OfferInputs {
+    basis: Option<u32>,
+    currency: Option<u32>,
+    /// The on-demand compute figures; `None` when the offer gets no cost at all (no basis,
+    /// 0 GPUs per instance, compute time out of range).
+    compute: Option<ComputeFigures>,
+}
+
+impl OfferInputs {
+    fn rate(&self, ctx: &Context) -> Option<Decimal> {
+        self.currency.and_then(|c| ctx.currency_rates[c as usize])
+    }
+}
+
+/// The amounts of a compute line, or why there are none.
+#[derive(Debug, Clone)]
+enum ComputeFigures {
+    Priced { original: Decimal, amount: Decimal },
+    Missing(SharedText),
+}
+
+impl ComputeFigures {
+    fn amount(&self) -> Money {
+        match self {
+            ComputeFigures::Priced { amount, .. } => Money::of(*amount),
+            ComputeFigures::Missing(why) => Money::Missing(why.clone()),
+        }
+    }
 }
 
 /// What all offers of one provider share, worked out once per provider.
@@ -2071,11 +2223,11 @@ fn rank(
 ) -> (Vec<OfferCost>, ComparisonBasis) {
     let buffer_pct = ctx.w.buffer_pct.0;
     // The compute amount of every offer (`None`: no cost at all), in input order.
-    let computes: Vec<Vec<Option<Money>>> = providers
+    let computes: Vec<Vec<OfferInputs>> = providers
         .iter()
-        .map(|p| p.offers.iter().map(|o| ctx.ranking_compute(o)).collect())
+        .map(|p| p.offers.iter().map(|o| ctx.ranking_inputs(o)).collect())
         .collect();
-    let ranked = |m: &Option<Money>| matches!(m, Some(Money::Amount(_)));
+    let ranked = |m: &OfferInputs| matches!(m.compute, Some(ComputeFigures::Priced { .. }));
     let ranked_per_provider: Vec<usize> = computes
         .iter()
         .map(|c| c.iter().filter(|m| ranked(m)).count())
@@ -2137,26 +2289,25 @@ fn rank(
     let mut next = 0;
     for (pi, c) in computes.iter().enumerate() {
         for (oi, m) in c.iter().enumerate() {
-            let (group, amount) = match m {
-                Some(Money::Amount(a)) => {
-                    let sub = a.0 + included_side[pi];
+            let (group, amount) = match &m.compute {
+                Some(ComputeFigures::Priced { amount, .. }) => {
+                    let sub = amount + included_side[pi];
                     (0, sub + buffer_of(sub, buffer_pct))
                 }
                 // Unranked with a basis: the known part is the side sum.
-                Some(Money::Missing(_)) => (1, parts[pi].sum),
+                Some(ComputeFigures::Missing(_)) => (1, parts[pi].sum),
                 None => (2, Decimal::ZERO),
             };
             order.push((group, amount, ties[next], pi as u32, oi as u32));
             next += 1;
         }
     }
-    drop(computes);
     order.sort_unstable();
     let mut offers = Vec::with_capacity(order.len());
     let mut r = 0;
     for &(group, _, _, pi, oi) in &order {
         let (pi, oi) = (pi as usize, oi as usize);
-        let mut o = ctx.offer(&parts[pi], &providers[pi].offers[oi]);
+        let mut o = ctx.offer(&parts[pi], &providers[pi].offers[oi], &computes[pi][oi]);
         if group == 0 {
             if let Some(c) = o
                 .lines
@@ -2295,13 +2446,17 @@ impl Context<'_> {
     /// Computes the basis of every GPU model the offers use (once per model), and
     /// interns the offers' currency codes.
     fn prepare(&mut self, b: &Benchmarks, providers: &[&ProviderProfile]) {
-        let models: BTreeSet<&str> = providers
-            .iter()
-            .flat_map(|p| p.offers.iter().map(|o| o.gpu_model.as_str()))
-            .collect();
+        // Inserted one by one: a lookup per offer, not a sort of every offer's model.
+        let mut models: BTreeSet<&str> = BTreeSet::new();
+        let mut currencies: BTreeSet<&str> = BTreeSet::from([self.rates.report.as_str()]);
+        for o in providers.iter().flat_map(|p| &p.offers) {
+            models.insert(&o.gpu_model);
+            currencies.insert(&o.currency);
+        }
         for m in models {
             let basis = self.basis(b, m);
-            self.basis_index.insert(m.to_string(), self.bases.len());
+            self.basis_index
+                .insert(m.to_string(), self.bases.len() as u32);
             self.bases.push(PreparedBasis {
                 model: m.into(),
                 short: basis.short_explanation().into(),
@@ -2309,11 +2464,46 @@ impl Context<'_> {
                 basis,
             });
         }
-        let currencies: BTreeSet<&str> = providers
-            .iter()
-            .flat_map(|p| p.offers.iter().map(|o| o.currency.as_str()))
-            .chain([self.rates.report.as_str()])
-            .collect();
+        self.currency_rates = currencies.iter().map(|c| self.rates.rate(c)).collect();
         self.currencies = currencies.into_iter().map(SharedText::from).collect();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    /// The integer hours give the same figures as the decimal division they replace.
+    #[test]
+    fn hours_in_integers_equal_the_decimal_division() {
+        let seconds = (0..200_000u64)
+            .chain((0..2_000).map(|i| 999_999_999_000 + i * 997))
+            .chain([1_000_000_000_000, 18, 54, 90, 3_582, 3_618]);
+        for s in seconds {
+            let decimal = round2(Decimal::from(s) / Decimal::from(3600));
+            assert_eq!(hours_2dp(u128::from(s)), decimal, "{s} s");
+            let gpu = round2(Decimal::from(s) * Decimal::from(8) / Decimal::from(3600));
+            assert_eq!(hours_2dp(u128::from(s) * 8), gpu, "{s} s × 8 GPUs");
+        }
+    }
+
+    /// The buffer without a division gives the same figures as with one.
+    #[test]
+    fn buffer_without_division_equals_the_division() {
+        let pcts = ["0", "5", "12.5", "20", "33.33", "100", "7.125", "0.001"];
+        for p in pcts {
+            let pct = Decimal::from_str(p).unwrap();
+            for c in (-5_000..50_000i64).chain((0..500).map(|i| 123_456_789_000 + i * 7919)) {
+                for scale in [2, 0, 1, 3] {
+                    let sum = Decimal::new(c, scale);
+                    assert_eq!(
+                        buffer_of(sum, pct),
+                        cents(sum * pct / Decimal::from(100)),
+                        "{sum} × {pct} %"
+                    );
+                }
+            }
+        }
     }
 }
