@@ -1249,7 +1249,13 @@ impl<'a> Context<'a> {
         inputs
     }
 
-    fn offer(&self, part: &ProviderPart, o: &Offer, inputs: &OfferInputs) -> OfferCost {
+    fn offer(
+        &self,
+        part: &ProviderPart,
+        o: &Offer,
+        inputs: &OfferInputs,
+        ranked: Option<(u32, ComparableTotal)>,
+    ) -> OfferCost {
         let (billing, mut assumptions) = Self::billing(o);
         let n = self.w.gpus_per_job;
         let gpi = o.gpus_per_instance;
@@ -1382,8 +1388,9 @@ impl<'a> Context<'a> {
                 o, part, instances, seconds_f, &billing, unc, od_compute, rate, &currency,
             ))
         });
+        let (rank, comparable) = ranked.unzip();
         OfferCost {
-            rank: None,
+            rank,
             provider_id: part.id.clone(),
             provider_name: part.name.clone(),
             offer_id: o.id.clone(),
@@ -1407,7 +1414,7 @@ impl<'a> Context<'a> {
                 side: Some(part.lines.clone()),
             },
             totals,
-            comparable: None,
+            comparable,
             range,
             spot,
             assumptions,
@@ -1856,7 +1863,23 @@ impl<'a> Context<'a> {
 }
 
 /// k × billed seconds × price per instance-hour / 3600, in the price's currency, unrounded.
+///
+/// 3600 = 9 × 400 and 1/400 = 0.0025, so when 9 divides k × billed × the price's digits the
+/// quotient ends after four more decimal places: it is then computed exactly in integers —
+/// the value the decimal division gives, without the division (per-hour billing always,
+/// per-minute billing often). Otherwise the decimal division rounds at 28 digits, as before.
 fn compute_original(instances: u32, billed: u64, price: Decimal) -> Decimal {
+    if let Some(x) = i64::try_from(price.mantissa())
+        .ok()
+        .and_then(|m| m.checked_mul(i64::from(instances)))
+        .and_then(|m| m.checked_mul(i64::try_from(billed).ok()?))
+    {
+        if x % 9 == 0 && price.scale() + 4 <= 28 {
+            if let Some(q) = (x / 9).checked_mul(25) {
+                return Decimal::new(q, price.scale() + 4);
+            }
+        }
+    }
     Decimal::from(instances) * Decimal::from(billed) * price / Decimal::from(3600)
 }
 
@@ -1901,22 +1924,22 @@ fn buffer_of(sum: Decimal, pct: Decimal) -> Decimal {
 /// [`buffer_of`] in integers for a sum of at most two decimals: cents × pct / 100, rounded
 /// half-to-even. `None` (use decimals) where the product would not be exact in `Decimal`.
 fn buffer_in_integers(sum: Decimal, pct: Decimal) -> Option<Decimal> {
-    if sum.scale() > 2 || pct.scale() > 20 {
+    if sum.scale() > 2 {
         return None;
     }
-    let cents = sum.mantissa().checked_mul(10i128.pow(2 - sum.scale()))?;
-    let x = cents.checked_mul(pct.mantissa())?;
-    if x.unsigned_abs() >= 1 << 95 {
-        return None;
-    }
-    let d = 100 * 10i128.pow(pct.scale());
+    // In i64 (a hardware division); larger sums take the decimal path.
+    let cents = i64::try_from(sum.mantissa())
+        .ok()?
+        .checked_mul(10i64.pow(2 - sum.scale()))?;
+    let x = cents.checked_mul(i64::try_from(pct.mantissa()).ok()?)?;
+    let d = 100i64.checked_mul(10i64.checked_pow(pct.scale())?)?;
     let (q, r) = (x.div_euclid(d), x.rem_euclid(d));
     let q = if 2 * r > d || (2 * r == d && q % 2 != 0) {
         q + 1
     } else {
         q
     };
-    Decimal::try_from_i128_with_scale(q, 2).ok()
+    Some(Decimal::new(q, 2))
 }
 
 /// `seconds / 3600` rounded half-to-even to two decimals (hours), in integers:
@@ -2307,25 +2330,25 @@ fn rank(
     let mut r = 0;
     for &(group, _, _, pi, oi) in &order {
         let (pi, oi) = (pi as usize, oi as usize);
-        let mut o = ctx.offer(&parts[pi], &providers[pi].offers[oi], &computes[pi][oi]);
-        if group == 0 {
-            if let Some(c) = o
-                .lines
-                .find(LineKind::ComputeOnDemand)
-                .and_then(|l| l.amount.amount())
-            {
-                let sub = c + included_side[pi];
+        let inputs = &computes[pi][oi];
+        // Rank and comparable total go in as the offer is built (no second write).
+        let ranked = match &inputs.compute {
+            Some(ComputeFigures::Priced { amount, .. }) if group == 0 => {
+                let sub = amount + included_side[pi];
                 let buffer = buffer_of(sub, buffer_pct);
-                o.comparable = Some(ComparableTotal {
-                    subtotal: Amount(sub),
-                    buffer: Amount(buffer),
-                    total: Amount(sub + buffer),
-                });
                 r += 1;
-                o.rank = Some(r);
+                Some((
+                    r,
+                    ComparableTotal {
+                        subtotal: Amount(sub),
+                        buffer: Amount(buffer),
+                        total: Amount(sub + buffer),
+                    },
+                ))
             }
-        }
-        offers.push(o);
+            _ => None,
+        };
+        offers.push(ctx.offer(&parts[pi], &providers[pi].offers[oi], inputs, ranked));
     }
     let names = |v: &[LineKind]| v.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(" + ");
     let note = if excluded.is_empty() {
@@ -2485,6 +2508,31 @@ mod tests {
             assert_eq!(hours_2dp(u128::from(s)), decimal, "{s} s");
             let gpu = round2(Decimal::from(s) * Decimal::from(8) / Decimal::from(3600));
             assert_eq!(hours_2dp(u128::from(s) * 8), gpu, "{s} s × 8 GPUs");
+        }
+    }
+
+    /// The exact integer quotient is the decimal division's value, and converts and rounds
+    /// to the same cents.
+    #[test]
+    fn compute_original_in_integers_equals_the_decimal_division() {
+        let rate = Decimal::from_str("0.9").unwrap();
+        let odd = Decimal::from_str("1.0837").unwrap();
+        let prices = [
+            "24", "24.00", "9.20", "2.30", "28.00", "5.5", "26.6667", "0.000123", "98.32",
+        ];
+        for p in prices {
+            let price = Decimal::from_str(p).unwrap();
+            for k in [1u32, 2, 3, 8] {
+                for billed in (0..4_000u64).chain((0..300).map(|i| 3_600_000_000 + i * 60)) {
+                    let fast = compute_original(k, billed, price);
+                    let slow =
+                        Decimal::from(k) * Decimal::from(billed) * price / Decimal::from(3600);
+                    assert_eq!(fast, slow, "{k} × {billed} s × {p}");
+                    assert_eq!(cents(fast * rate), cents(slow * rate));
+                    assert_eq!(cents(fast * odd), cents(slow * odd));
+                    assert_eq!(fmt_d(fast.round_dp(6)), fmt_d(slow.round_dp(6)));
+                }
+            }
         }
     }
 
