@@ -21,6 +21,18 @@ fn peak_mib() -> Option<f64> {
     Some(kib / 1024.0)
 }
 
+/// CPU time (user + system) of this process in seconds, from /proc/self/stat (Linux,
+/// clock ticks of 1/100 s): the figure that other load on the machine does not inflate.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses): state is field 3.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
 fn show(what: &str) {
     match peak_mib() {
         Some(m) => println!("{what}: peak resident {m:.0} MiB"),
@@ -53,6 +65,7 @@ fn main() {
         return;
     }
     for _ in 0..repeat.max(1) {
+        let cpu_before = cpu_seconds();
         let started = Instant::now();
         let c = compare(&CostInputs {
             workload: &workload,
@@ -66,12 +79,14 @@ fn main() {
         })
         .expect("compare");
         let took = started.elapsed();
+        let cpu = cpu_before.zip(cpu_seconds()).map(|(a, b)| b - a);
         show("after compare");
         println!(
-            "compare: {} offers in {:.3} s ({:.2} µs per offer)",
+            "compare: {} offers in {:.3} s wall ({:.2} µs per offer), {} CPU",
             c.offers.len(),
             took.as_secs_f64(),
-            took.as_secs_f64() * 1e6 / c.offers.len().max(1) as f64
+            took.as_secs_f64() * 1e6 / c.offers.len().max(1) as f64,
+            cpu.map_or_else(|| "n/a".to_string(), |s| format!("{s:.2} s"))
         );
     }
 }

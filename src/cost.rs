@@ -2325,10 +2325,25 @@ fn rank(
             next += 1;
         }
     }
-    order.sort_unstable();
-    let mut offers = Vec::with_capacity(order.len());
+    // Amounts are whole cents: sorted as integers where they fit (the same order).
+    let sequence: Vec<(u8, u32, u32)> = match order
+        .iter()
+        .map(|&(g, a, t, p, o)| Some((g, cents_key(a)?, t, p, o)))
+        .collect::<Option<Vec<_>>>()
+    {
+        Some(mut keys) => {
+            drop(order);
+            keys.sort_unstable();
+            keys.into_iter().map(|(g, _, _, p, o)| (g, p, o)).collect()
+        }
+        None => {
+            order.sort_unstable();
+            order.into_iter().map(|(g, _, _, p, o)| (g, p, o)).collect()
+        }
+    };
+    let mut offers = Vec::with_capacity(sequence.len());
     let mut r = 0;
-    for &(group, _, _, pi, oi) in &order {
+    for &(group, pi, oi) in &sequence {
         let (pi, oi) = (pi as usize, oi as usize);
         let inputs = &computes[pi][oi];
         // Rank and comparable total go in as the offer is built (no second write).
@@ -2385,6 +2400,17 @@ fn rank(
         note,
     };
     (offers, basis)
+}
+
+/// An amount as whole cents, when it is a whole number of cents within i64 (ordered like
+/// the amount).
+fn cents_key(d: Decimal) -> Option<i64> {
+    if d.scale() > 2 {
+        return None;
+    }
+    i64::try_from(d.mantissa())
+        .ok()?
+        .checked_mul(10i64.pow(2 - d.scale()))
 }
 
 /// A number per offer that orders ties in the amount: by provider ID, then offer ID, then
