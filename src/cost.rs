@@ -17,8 +17,11 @@
 //! Entry point: [`compare`].
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::sync::Arc;
 
 use rust_decimal::{Decimal, RoundingStrategy};
+use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
 use crate::diag::Diagnostic;
@@ -33,10 +36,12 @@ pub mod benchmarks;
 pub mod csv;
 pub mod ownership;
 pub mod render;
+pub mod shared_text;
 pub mod text;
 pub mod validate;
 
 pub use benchmarks::{Benchmarks, MLPERF_NOTE};
+pub use shared_text::SharedText;
 
 /// Hours in a month for minimum terms (8,760 h / 12).
 pub const HOURS_PER_MONTH: u32 = 730;
@@ -65,7 +70,8 @@ pub struct CostInputs<'a> {
 #[serde(rename_all = "snake_case")]
 pub enum Money {
     Amount(Amount),
-    Missing(String),
+    /// Why; shared between the offers it applies to.
+    Missing(SharedText),
 }
 
 impl Money {
@@ -138,13 +144,10 @@ pub struct GpuBasis {
     pub benchmark: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub relative: Option<benchmarks::RelativeSpeed>,
-    /// The one-line form shown per offer (computed once per model).
-    #[serde(skip)]
-    pub short: String,
 }
 
 /// Billing terms as used, with what was assumed.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct BillingTerms {
     pub increment_seconds: u64,
     pub increment_assumed: bool,
@@ -178,21 +181,324 @@ impl LineKind {
 }
 
 /// One line of an offer's cost, with the arithmetic.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+///
+/// The arithmetic of a compute line is kept as its numbers and written out only when the
+/// line is shown or serialised ([`LineItem::calculation`]): a comparison of a million
+/// offers formats nothing per offer (docs/performance.md, section "Cost").
+#[derive(Debug, Clone, PartialEq)]
 pub struct LineItem {
     pub item: LineKind,
     /// In the report currency, rounded half-to-even to cents.
     pub amount: Money,
     /// In the price's currency, unrounded.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub original: Option<Amount>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub original_currency: Option<String>,
+    pub original_currency: Option<SharedText>,
     /// 1 original unit = `rate` report units.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub rate: Option<Amount>,
-    /// The arithmetic, written out.
-    pub calculation: String,
+    arithmetic: Arithmetic,
+}
+
+/// The numbers behind a line item's `calculation` text.
+#[derive(Debug, Clone, PartialEq)]
+enum Arithmetic {
+    /// Nothing to show (a missing line).
+    None,
+    /// Written out once (storage, egress and operation: the same for all offers of a provider).
+    Text(SharedText),
+    /// A compute line: instances × billed seconds × price per instance-hour, converted.
+    Compute {
+        run: Arc<RunTerms>,
+        /// Absent when the price (or rate) is missing.
+        terms: Option<ComputeTerms>,
+        /// Spot lines: the rework added to the compute time.
+        rework: Option<Rework>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct ComputeTerms {
+    instances: u32,
+    billed: u64,
+    /// Compute seconds (spot: with the rework).
+    seconds: u64,
+    price: Amount,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Rework {
+    /// Compute seconds before the rework, unrounded.
+    compute_seconds: f64,
+    /// Rework seconds, rounded up.
+    seconds: u64,
+}
+
+/// What the compute lines of one comparison share: the report currency and the spot terms.
+#[derive(Debug, PartialEq)]
+struct RunTerms {
+    report: SharedText,
+    interruptions_per_100_hours: f64,
+    checkpoint_interval_minutes: f64,
+    restart_minutes: f64,
+}
+
+impl LineItem {
+    /// The arithmetic, written out (e.g. `8 instance(s) × 3600 s billed (3542 s computed) /
+    /// 3600 × 24 EUR/instance-h = 192.00 EUR`); empty for a missing line.
+    pub fn calculation(&self) -> Calculation<'_> {
+        Calculation(self)
+    }
+
+    fn missing(item: LineKind, why: SharedText) -> Self {
+        LineItem {
+            item,
+            amount: Money::Missing(why),
+            original: None,
+            original_currency: None,
+            rate: None,
+            arithmetic: Arithmetic::None,
+        }
+    }
+
+    /// A line whose arithmetic is written out already.
+    fn written(item: LineKind, amount: Money, calculation: SharedText) -> Self {
+        LineItem {
+            item,
+            amount,
+            original: None,
+            original_currency: None,
+            rate: None,
+            arithmetic: Arithmetic::Text(calculation),
+        }
+    }
+}
+
+/// A line item's arithmetic as text: `Display`s and serialises as a string.
+#[derive(Debug, Clone, Copy)]
+pub struct Calculation<'a>(&'a LineItem);
+
+impl fmt::Display for Calculation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let l = self.0;
+        match &l.arithmetic {
+            Arithmetic::None => Ok(()),
+            Arithmetic::Text(t) => f.write_str(t),
+            Arithmetic::Compute { run, terms, rework } => {
+                if let Some(r) = rework {
+                    let interruptions =
+                        r.compute_seconds / 3600.0 / 100.0 * run.interruptions_per_100_hours;
+                    write!(
+                        f,
+                        "rework = {} interruptions ({} compute h / 100 × {}) × ({} min / 2 + {} min) = {} s; ",
+                        fmt_f(interruptions),
+                        fmt_f(r.compute_seconds / 3600.0),
+                        fmt_f(run.interruptions_per_100_hours),
+                        fmt_f(run.checkpoint_interval_minutes),
+                        fmt_f(run.restart_minutes),
+                        r.seconds
+                    )?;
+                }
+                let Some(t) = terms else {
+                    return Ok(());
+                };
+                let currency = l.original_currency.as_deref().unwrap_or_default();
+                write!(
+                    f,
+                    "{} instance(s) × {} s billed ({} s computed) / 3600 × {} {currency}/instance-h",
+                    t.instances, t.billed, t.seconds, t.price
+                )?;
+                write_conversion(
+                    f,
+                    l.original.map_or(Decimal::ZERO, |a| a.0),
+                    currency,
+                    l.rate.map_or(Decimal::ONE, |a| a.0),
+                    l.amount.amount().unwrap_or_default(),
+                    &run.report,
+                )
+            }
+        }
+    }
+}
+
+/// ` = 36.00 EUR`, or ` = 40.000000 USD × 0.9 EUR/USD = 36.00 EUR` for another currency.
+fn write_conversion(
+    f: &mut impl fmt::Write,
+    original: Decimal,
+    currency: &str,
+    rate: Decimal,
+    amount: Decimal,
+    report: &str,
+) -> fmt::Result {
+    if currency == report {
+        write!(f, " = {} {currency}", fmt_d(cents(original)))
+    } else {
+        write!(
+            f,
+            " = {} {currency} × {} {report}/{currency} = {} {report}",
+            fmt_d(original.round_dp(6)),
+            rate.normalize(),
+            fmt_d(amount)
+        )
+    }
+}
+
+impl Serialize for Calculation<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl Serialize for LineItem {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("LineItem", 6)?;
+        st.serialize_field("item", &self.item)?;
+        st.serialize_field("amount", &self.amount)?;
+        match &self.original {
+            Some(o) => st.serialize_field("original", o)?,
+            None => st.skip_field("original")?,
+        }
+        match &self.original_currency {
+            Some(c) => st.serialize_field("original_currency", c)?,
+            None => st.skip_field("original_currency")?,
+        }
+        match &self.rate {
+            Some(r) => st.serialize_field("rate", r)?,
+            None => st.skip_field("rate")?,
+        }
+        st.serialize_field("calculation", &self.calculation())?;
+        st.end()
+    }
+}
+
+/// An offer's line items: its compute line, then its provider's storage, egress and
+/// operation lines (shared by all offers of the provider). Empty when the offer has no cost.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct OfferLines {
+    compute: Option<LineItem>,
+    side: Option<Arc<[LineItem]>>,
+}
+
+impl OfferLines {
+    pub fn iter(
+        &self,
+    ) -> std::iter::Chain<std::option::Iter<'_, LineItem>, std::slice::Iter<'_, LineItem>> {
+        self.compute
+            .iter()
+            .chain(self.side.as_deref().unwrap_or_default())
+    }
+    pub fn len(&self) -> usize {
+        usize::from(self.compute.is_some()) + self.side.as_deref().map_or(0, <[LineItem]>::len)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    pub fn get(&self, i: usize) -> Option<&LineItem> {
+        self.iter().nth(i)
+    }
+    /// The first line of this kind.
+    pub fn find(&self, kind: LineKind) -> Option<&LineItem> {
+        self.iter().find(|l| l.item == kind)
+    }
+}
+
+impl std::ops::Index<usize> for OfferLines {
+    type Output = LineItem;
+    fn index(&self, i: usize) -> &LineItem {
+        match self.get(i) {
+            Some(l) => l,
+            None => panic!("line {i} of {} lines", self.len()),
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a OfferLines {
+    type Item = &'a LineItem;
+    type IntoIter =
+        std::iter::Chain<std::option::Iter<'a, LineItem>, std::slice::Iter<'a, LineItem>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl Serialize for OfferLines {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+/// Assumptions made for one offer (marked `*` in the table), written out when shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Assumptions {
+    increment: bool,
+    minimum: bool,
+    term: bool,
+    /// Instances the job spans, when more than one.
+    spans_instances: u32,
+}
+
+/// One assumption made for an offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Assumption {
+    IncrementNotStated,
+    MinimumNotStated,
+    TermNotStated,
+    SpansInstances(u32),
+}
+
+impl Assumption {
+    /// A billing term the provider does not state.
+    pub fn not_stated(self) -> bool {
+        !matches!(self, Assumption::SpansInstances(_))
+    }
+}
+
+impl fmt::Display for Assumption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Assumption::IncrementNotStated => write!(
+                f,
+                "billing increment not stated: per-hour billing ({ASSUMED_INCREMENT_SECONDS} s) assumed"
+            ),
+            Assumption::MinimumNotStated => f.write_str(
+                "minimum billed duration not stated: none assumed beyond one billing increment",
+            ),
+            Assumption::TermNotStated => {
+                f.write_str("minimum contract term not stated: none assumed")
+            }
+            Assumption::SpansInstances(n) => write!(
+                f,
+                "the job spans {n} instances; the network between them is covered only by the scaling efficiency"
+            ),
+        }
+    }
+}
+
+impl Assumptions {
+    pub fn iter(&self) -> impl Iterator<Item = Assumption> {
+        [
+            self.increment.then_some(Assumption::IncrementNotStated),
+            self.minimum.then_some(Assumption::MinimumNotStated),
+            self.term.then_some(Assumption::TermNotStated),
+            (self.spans_instances > 1).then_some(Assumption::SpansInstances(self.spans_instances)),
+        ]
+        .into_iter()
+        .flatten()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.iter().next().is_none()
+    }
+    /// The assumptions as text, joined with `sep`.
+    pub fn join(&self, sep: &str) -> String {
+        self.iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+}
+
+impl Serialize for Assumptions {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter().map(|a| a.to_string()))
+    }
 }
 
 /// Subtotal, buffer and total.
@@ -277,18 +583,18 @@ pub struct OfferCost {
     /// compute cost itself is missing (no basis, no on-demand price).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rank: Option<u32>,
-    pub provider_id: String,
-    pub provider_name: String,
+    pub provider_id: SharedText,
+    pub provider_name: SharedText,
     pub offer_id: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub instance_type: Option<String>,
-    pub region: String,
-    pub gpu_model: String,
+    pub region: SharedText,
+    pub gpu_model: SharedText,
     pub gpus_per_instance: u32,
     /// Currency of the offer's prices.
-    pub currency: String,
+    pub currency: SharedText,
     pub basis: BasisKind,
-    pub basis_explanation: String,
+    pub basis_explanation: SharedText,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub factor: Option<f64>,
     /// Instances rented: ceil(GPUs per job / GPUs per instance).
@@ -305,7 +611,7 @@ pub struct OfferCost {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub billed_seconds: Option<u64>,
     pub billing: BillingTerms,
-    pub lines: Vec<LineItem>,
+    pub lines: OfferLines,
     pub totals: Totals,
     /// The comparable total the offers are ranked by: on-demand compute plus the items known
     /// for every ranked offer, plus the buffer on that; present for ranked offers.
@@ -316,8 +622,8 @@ pub struct OfferCost {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spot: Option<Box<SpotVariant>>,
     /// Assumptions made for this offer (marked `*` in the table).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub assumptions: Vec<String>,
+    #[serde(skip_serializing_if = "Assumptions::is_empty")]
+    pub assumptions: Assumptions,
 }
 
 impl OfferCost {
@@ -331,12 +637,7 @@ impl OfferCost {
         if sub <= Decimal::ZERO {
             return None;
         }
-        let item = self
-            .lines
-            .iter()
-            .find(|l| l.item == kind)?
-            .amount
-            .amount()?;
+        let item = self.lines.find(kind)?.amount.amount()?;
         Some(item / sub)
     }
 }
@@ -459,18 +760,14 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
     let mut ctx = Context::new(w, inputs.benchmarks, &rates)?;
     ctx.prepare(inputs.benchmarks, &providers);
 
-    let mut offers = Vec::with_capacity(providers.iter().map(|p| p.offers.len()).sum());
-    for p in &providers {
-        // Storage, egress and operation depend on the provider only: once per provider.
-        let op = operation_offer(&ctx, p);
-        let side = ctx.side_lines(p, &op);
-        for o in &p.offers {
-            offers.push(ctx.offer(p, o, &side));
-        }
-    }
-    let comparison_basis = rank(&mut offers, w.buffer_pct.0);
+    // Storage, egress and operation depend on the provider only: once per provider.
+    let parts: Vec<ProviderPart> = providers
+        .iter()
+        .map(|p| ctx.provider_part(p, &operation_offer(&ctx, p)))
+        .collect();
+    let (offers, comparison_basis) = rank(&ctx, &providers, &parts);
 
-    let gpu_bases: Vec<GpuBasis> = ctx.bases.values().cloned().collect();
+    let gpu_bases: Vec<GpuBasis> = ctx.bases.iter().map(|b| b.basis.clone()).collect();
     let mut used: BTreeSet<&str> = ctx.reference.rows.iter().map(String::as_str).collect();
     for b in &gpu_bases {
         if let Some(r) = &b.relative {
@@ -532,33 +829,36 @@ fn check_rates(
     inputs: &CostInputs,
 ) -> Vec<Diagnostic> {
     let mut missing: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut need = |cur: &str, what: String| {
+    // The place is written out only for a currency without a rate (not once per offer).
+    let mut need = |cur: &str, what: &dyn Fn() -> String| {
         if rates.rate(cur).is_none() {
-            missing.entry(cur.to_string()).or_default().push(what);
+            missing.entry(cur.to_string()).or_default().push(what());
         }
     };
     for p in providers {
         for (i, o) in p.offers.iter().enumerate() {
-            need(
-                &o.currency,
-                format!("provider {} /offers/{i}/currency", p.id),
-            );
+            need(&o.currency, &|| {
+                format!("provider {} /offers/{i}/currency", p.id)
+            });
         }
         if let Some(s) = &p.storage {
-            need(&s.currency, format!("provider {} /storage/currency", p.id));
+            need(&s.currency, &|| {
+                format!("provider {} /storage/currency", p.id)
+            });
         }
         if let Some(e) = &p.egress {
-            need(&e.currency, format!("provider {} /egress/currency", p.id));
+            need(&e.currency, &|| {
+                format!("provider {} /egress/currency", p.id)
+            });
         }
     }
     if let Some(r) = inputs.rent_vs_buy {
-        need(
-            &r.currency,
+        need(&r.currency, &|| {
             format!(
                 "{} /currency",
                 inputs.rent_vs_buy_file.unwrap_or("rent-vs-buy inputs")
-            ),
-        );
+            )
+        });
     }
     missing
         .into_iter()
@@ -588,9 +888,18 @@ struct Context<'a> {
     total_work: f64,
     reference: ReferenceThroughput,
     summary: WorkloadSummary,
-    bases: BTreeMap<String, GpuBasis>,
+    /// One per GPU model among the offers, sorted by model.
+    bases: Vec<PreparedBasis>,
+    basis_index: BTreeMap<String, u32>,
     /// Fraction of the throughput, ± (measured, benchmark).
     uncertainty: (f64, f64),
+    /// GPUs per job in units of one GPU: n × e^log2(n).
+    job_gpus: f64,
+    /// The currency codes of the offers, each held once, and their rates.
+    currencies: Vec<SharedText>,
+    currency_rates: Vec<Option<Decimal>>,
+    run: Arc<RunTerms>,
+    reasons: Reasons,
 }
 
 /// n × e^log2(n): the throughput of n GPUs in units of one GPU.
@@ -711,11 +1020,22 @@ impl<'a> Context<'a> {
             total_work,
             reference,
             summary,
-            bases: BTreeMap::new(),
+            bases: Vec::new(),
+            basis_index: BTreeMap::new(),
             uncertainty: (
                 w.uncertainty.measured_pct / 100.0,
                 w.uncertainty.benchmark_pct / 100.0,
             ),
+            job_gpus: scaled_gpus(w.gpus_per_job, w.scaling_efficiency),
+            currencies: Vec::new(),
+            currency_rates: Vec::new(),
+            run: Arc::new(RunTerms {
+                report: rates.report.as_str().into(),
+                interruptions_per_100_hours: w.spot.interruptions_per_100_hours.unwrap_or(0.0),
+                checkpoint_interval_minutes: w.spot.checkpoint_interval_minutes.unwrap_or(0.0),
+                restart_minutes: w.spot.restart_minutes.unwrap_or(0.0),
+            }),
+            reasons: Reasons::new(),
         })
     }
 
@@ -742,7 +1062,6 @@ impl<'a> Context<'a> {
             explanation: why,
             benchmark: bench_name.clone(),
             relative: None,
-            short: String::new(),
         };
         if gpu == r.gpu_model {
             return GpuBasis {
@@ -762,7 +1081,6 @@ impl<'a> Context<'a> {
                 },
                 benchmark: bench_name,
                 relative: None,
-                short: String::new(),
             };
         }
         let Some(bref) = bench else {
@@ -850,7 +1168,6 @@ impl<'a> Context<'a> {
                     explanation,
                     benchmark: bench_name,
                     relative: Some(rel),
-                    short: String::new(),
                 }
             }
             Err(why) => no(why),
@@ -858,257 +1175,343 @@ impl<'a> Context<'a> {
     }
 
     /// Billing terms of an offer, with assumptions for unknown ones.
-    fn billing(o: &Offer, assumptions: &mut Vec<String>) -> BillingTerms {
+    fn billing(o: &Offer) -> (BillingTerms, Assumptions) {
+        let mut assumed = Assumptions::default();
         let (increment_seconds, increment_assumed) = match o.billing_increment_seconds.get() {
             Some(&s) if s > 0 => (u64::from(s), false),
             _ => {
-                assumptions.push(format!(
-                    "billing increment not stated: per-hour billing ({ASSUMED_INCREMENT_SECONDS} s) assumed"
-                ));
+                assumed.increment = true;
                 (ASSUMED_INCREMENT_SECONDS, true)
             }
         };
         let (minimum_seconds, minimum_assumed) = match o.minimum_billed_seconds.get() {
             Some(&s) => (u64::from(s), false),
             None => {
-                assumptions.push(
-                    "minimum billed duration not stated: none assumed beyond one billing increment"
-                        .into(),
-                );
+                assumed.minimum = true;
                 (0, true)
             }
         };
         let (minimum_term_months, minimum_term_assumed) = match o.minimum_term_months.get() {
             Some(&m) => (m, false),
             None => {
-                assumptions.push("minimum contract term not stated: none assumed".into());
+                assumed.term = true;
                 (0, true)
             }
         };
-        BillingTerms {
-            increment_seconds,
-            increment_assumed,
-            minimum_seconds,
-            minimum_assumed,
-            minimum_term_months,
-            minimum_term_assumed,
-        }
+        (
+            BillingTerms {
+                increment_seconds,
+                increment_assumed,
+                minimum_seconds,
+                minimum_assumed,
+                minimum_term_months,
+                minimum_term_assumed,
+            },
+            assumed,
+        )
     }
 
-    fn offer(&self, p: &ProviderProfile, o: &Offer, side: &Side) -> OfferCost {
-        let mut assumptions = Vec::new();
-        let billing = Self::billing(o, &mut assumptions);
+    /// Looks up what the ranking and the offer's cost need: its GPU model's basis, its
+    /// currency and rate (once per offer), and the on-demand compute amount the offers are
+    /// ranked by. The compute line of [`Context::offer`] reuses these figures.
+    fn ranking_inputs(&self, o: &Offer) -> OfferInputs {
+        let basis = self.basis_index.get(o.gpu_model.as_str()).copied();
+        let currency = self
+            .currencies
+            .iter()
+            .position(|c| c.as_str() == o.currency)
+            .map(|c| c as u32);
+        let mut inputs = OfferInputs {
+            basis,
+            currency,
+            compute: None,
+        };
+        let Some(per_gpu) = basis.and_then(|b| self.bases[b as usize].basis.per_gpu_per_second)
+        else {
+            return inputs;
+        };
+        if o.gpus_per_instance == 0 {
+            return inputs;
+        }
+        let Some(seconds) = whole_seconds(self.total_work / (per_gpu * self.job_gpus)) else {
+            return inputs;
+        };
+        let (billing, _) = Self::billing(o);
+        let instances = self.w.gpus_per_job.div_ceil(o.gpus_per_instance);
+        inputs.compute = Some(self.compute_figures(
+            instances,
+            billed_seconds(seconds, &billing),
+            o.price_on_demand,
+            inputs.rate(self),
+            &o.currency,
+            &self.reasons.no_on_demand_price,
+        ));
+        inputs
+    }
+
+    fn offer(
+        &self,
+        part: &ProviderPart,
+        o: &Offer,
+        inputs: &OfferInputs,
+        ranked: Option<(u32, ComparableTotal)>,
+    ) -> OfferCost {
+        let (billing, mut assumptions) = Self::billing(o);
         let n = self.w.gpus_per_job;
         let gpi = o.gpus_per_instance;
         let instances = if gpi == 0 { 0 } else { n.div_ceil(gpi) };
-        // Every offer's GPU model was prepared; the fallback only guards against a bug.
-        let fallback;
-        let basis = match self.bases.get(&o.gpu_model) {
-            Some(b) => b,
-            None => {
-                fallback = GpuBasis {
-                    gpu_model: o.gpu_model.clone(),
-                    basis: BasisKind::NoBasis,
-                    factor: None,
-                    per_gpu_per_second: None,
-                    uncertainty_pct: None,
-                    explanation: "basis not computed".into(),
-                    benchmark: None,
-                    relative: None,
-                    short: String::new(),
-                };
-                &fallback
-            }
+        let basis = inputs.basis.map(|b| &self.bases[b as usize]);
+        let currency = match inputs.currency {
+            Some(c) => self.currencies[c as usize].clone(),
+            None => o.currency.as_str().into(),
         };
-        let mut cost = OfferCost {
+        let (kind, factor, unc, per_gpu) = match basis {
+            Some(b) => (
+                b.basis.basis,
+                b.basis.factor,
+                b.basis.uncertainty_pct.unwrap_or(0.0),
+                b.basis.per_gpu_per_second,
+            ),
+            None => (BasisKind::NoBasis, None, 0.0, None),
+        };
+        let no_cost = |why: SharedText, assumptions: Assumptions| OfferCost {
             rank: None,
-            provider_id: p.id.clone(),
-            provider_name: p.name.clone(),
+            provider_id: part.id.clone(),
+            provider_name: part.name.clone(),
             offer_id: o.id.clone(),
             instance_type: o.instance_type.clone(),
-            region: o.region.clone(),
-            gpu_model: o.gpu_model.clone(),
+            region: part.region(&o.region),
+            gpu_model: basis.map_or_else(|| o.gpu_model.as_str().into(), |b| b.model.clone()),
             gpus_per_instance: gpi,
-            currency: o.currency.clone(),
-            basis: basis.basis,
-            basis_explanation: basis.short.clone(),
-            factor: basis.factor,
+            currency: currency.clone(),
+            basis: kind,
+            basis_explanation: basis
+                .map_or_else(|| "basis not computed".into(), |b| b.short.clone()),
+            factor,
             instances,
             compute_seconds: None,
             gpu_hours: None,
             time_to_result_hours: None,
             billed_seconds: None,
             billing,
-            lines: Vec::new(),
-            totals: Totals {
-                subtotal: Money::Missing(String::new()),
-                buffer: Money::Missing(String::new()),
-                total: Money::Missing(String::new()),
-                known_part: None,
-            },
+            lines: OfferLines::default(),
+            totals: Totals::missing(&why),
             comparable: None,
             range: CostRange {
-                uncertainty_pct: basis.uncertainty_pct.unwrap_or(0.0),
-                low: Money::Missing(String::new()),
-                high: Money::Missing(String::new()),
+                uncertainty_pct: unc,
+                low: Money::Missing(why.clone()),
+                high: Money::Missing(why),
             },
             spot: None,
             assumptions,
         };
-        let Some(per_gpu) = basis.per_gpu_per_second else {
-            let why = format!("no basis: {}", basis.explanation);
-            cost.totals = Totals::missing(&why);
-            cost.range.low = Money::Missing(why.clone());
-            cost.range.high = Money::Missing(why);
-            return cost;
+        // Every offer's GPU model was prepared; the fallback only guards against a bug.
+        let Some(per_gpu) = per_gpu else {
+            let why = match basis {
+                Some(b) => b.no_basis.clone(),
+                None => "no basis: basis not computed".into(),
+            };
+            return no_cost(why, assumptions);
         };
         if gpi == 0 {
-            let why = "the offer states 0 GPUs per instance".to_string();
-            cost.totals = Totals::missing(&why);
-            cost.range.low = Money::Missing(why.clone());
-            cost.range.high = Money::Missing(why);
-            return cost;
+            return no_cost("the offer states 0 GPUs per instance".into(), assumptions);
         }
         if instances > 1 {
-            cost.assumptions.push(format!(
-                "the job spans {instances} instances; the network between them is covered only by the scaling efficiency"
-            ));
+            assumptions.spans_instances = instances;
         }
-        let job_per_second = per_gpu * scaled_gpus(n, self.w.scaling_efficiency);
-        let seconds_f = self.total_work / job_per_second;
+        let seconds_f = self.total_work / (per_gpu * self.job_gpus);
         let Some(seconds) = whole_seconds(seconds_f) else {
-            let why = format!("compute time {seconds_f} s is out of range");
-            cost.totals = Totals::missing(&why);
-            cost.range.low = Money::Missing(why.clone());
-            cost.range.high = Money::Missing(why);
-            return cost;
+            return no_cost(
+                format!("compute time {seconds_f} s is out of range").into(),
+                assumptions,
+            );
         };
-        cost.compute_seconds = Some(seconds);
-        cost.gpu_hours = Some(Amount(round2(
-            Decimal::from(seconds) * Decimal::from(n) / Decimal::from(3600),
-        )));
-        cost.time_to_result_hours =
-            Some(Amount(round2(Decimal::from(seconds) / Decimal::from(3600))));
-        let billed = billed_seconds(seconds, &cost.billing);
-        cost.billed_seconds = Some(billed);
-
+        let billed = billed_seconds(seconds, &billing);
+        let rate = inputs.rate(self);
+        let od = ComputeTerms {
+            instances,
+            billed,
+            seconds,
+            price: o.price_on_demand.unwrap_or_default(),
+        };
+        // The ranking pass computed the same figures (same seconds, billing and price).
+        let figures = match &inputs.compute {
+            Some(f) => f.clone(),
+            None => self.compute_figures(
+                instances,
+                billed,
+                o.price_on_demand,
+                rate,
+                &o.currency,
+                &self.reasons.no_on_demand_price,
+            ),
+        };
         let compute = self.compute_line(
             LineKind::ComputeOnDemand,
-            o,
-            instances,
-            seconds,
-            billed,
-            o.price_on_demand,
-            "the offer has no on-demand price",
+            od,
+            figures,
+            rate,
+            &currency,
+            None,
         );
-        cost.totals = self.totals(&compute.amount, LineKind::ComputeOnDemand, side);
+        let totals = self.totals(&compute.amount, LineKind::ComputeOnDemand, part);
         let od_compute = compute.amount.amount();
-        let mut lines = Vec::with_capacity(side.lines.len() + 1);
-        lines.push(compute);
-        lines.extend_from_slice(&side.lines);
-        cost.lines = lines;
 
         // Range from the throughput uncertainty: amounts only, no text.
-        let u = basis.uncertainty_pct.unwrap_or(0.0) / 100.0;
+        let u = unc / 100.0;
         let range_total = |factor: f64| -> Money {
             let Some(s) = whole_seconds(seconds_f * factor) else {
-                return Money::Missing("compute time out of range".into());
+                return Money::Missing(self.reasons.compute_out_of_range.clone());
             };
-            let b = billed_seconds(s, &cost.billing);
-            let c = self.compute_money(
-                o,
+            let b = billed_seconds(s, &billing);
+            if b == billed {
+                // Billed the same as the point estimate: the same total.
+                return totals.total.clone();
+            }
+            let c = self.compute_figures(
                 instances,
                 b,
                 o.price_on_demand,
-                "the offer has no on-demand price",
+                rate,
+                &o.currency,
+                &self.reasons.no_on_demand_price,
             );
-            self.total(&c, LineKind::ComputeOnDemand, side)
+            self.total(&c.amount(), LineKind::ComputeOnDemand, part)
         };
-        let low = range_total(1.0 / (1.0 + u));
-        let high = range_total(1.0 / (1.0 - u));
-        cost.range.low = low;
-        cost.range.high = high;
-
-        if self.w.spot.accepted {
-            cost.spot = Some(Box::new(
-                self.spot(o, instances, seconds_f, &cost, od_compute, side),
-            ));
+        let range = CostRange {
+            uncertainty_pct: unc,
+            low: range_total(1.0 / (1.0 + u)),
+            high: range_total(1.0 / (1.0 - u)),
+        };
+        let spot = self.w.spot.accepted.then(|| {
+            Box::new(self.spot(
+                o, part, instances, seconds_f, &billing, unc, od_compute, rate, &currency,
+            ))
+        });
+        let (rank, comparable) = ranked.unzip();
+        OfferCost {
+            rank,
+            provider_id: part.id.clone(),
+            provider_name: part.name.clone(),
+            offer_id: o.id.clone(),
+            instance_type: o.instance_type.clone(),
+            region: part.region(&o.region),
+            gpu_model: basis.map_or_else(|| o.gpu_model.as_str().into(), |b| b.model.clone()),
+            gpus_per_instance: gpi,
+            currency,
+            basis: kind,
+            basis_explanation: basis
+                .map_or_else(|| "basis not computed".into(), |b| b.short.clone()),
+            factor,
+            instances,
+            compute_seconds: Some(seconds),
+            gpu_hours: Some(Amount(hours_2dp(u128::from(seconds) * u128::from(n)))),
+            time_to_result_hours: Some(Amount(hours_2dp(u128::from(seconds)))),
+            billed_seconds: Some(billed),
+            billing,
+            lines: OfferLines {
+                compute: Some(compute),
+                side: Some(part.lines.clone()),
+            },
+            totals,
+            comparable,
+            range,
+            spot,
+            assumptions,
         }
-        cost
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn spot(
         &self,
         o: &Offer,
+        part: &ProviderPart,
         instances: u32,
         seconds_f: f64,
-        od: &OfferCost,
+        billing: &BillingTerms,
+        unc: f64,
         od_compute: Option<Decimal>,
-        side: &Side,
+        rate: Option<Decimal>,
+        currency: &SharedText,
     ) -> SpotVariant {
         let s = &self.w.spot;
         let ckpt = s.checkpoint_interval_minutes.unwrap_or(0.0);
         let restart = s.restart_minutes.unwrap_or(0.0);
-        let rate = s.interruptions_per_100_hours.unwrap_or(0.0);
-        let interruptions = seconds_f / 3600.0 / 100.0 * rate;
+        let per_100h = s.interruptions_per_100_hours.unwrap_or(0.0);
+        let interruptions = seconds_f / 3600.0 / 100.0 * per_100h;
         let rework_f = interruptions * (ckpt / 2.0 + restart) * 60.0;
         let (Some(rework), Some(total_s)) =
             (whole_seconds(rework_f), whole_seconds(seconds_f + rework_f))
         else {
-            let why = "spot compute time out of range".to_string();
+            let why = &self.reasons.spot_out_of_range;
             return SpotVariant {
                 compute: LineItem::missing(LineKind::ComputeSpot, why.clone()),
                 rework_seconds: None,
                 billed_seconds: None,
                 time_to_result_hours: None,
-                totals: Totals::missing(&why),
+                totals: Totals::missing(why),
                 range: CostRange {
-                    uncertainty_pct: od.range.uncertainty_pct,
+                    uncertainty_pct: unc,
                     low: Money::Missing(why.clone()),
                     high: Money::Missing(why.clone()),
                 },
-                saving: Money::Missing(why),
+                saving: Money::Missing(why.clone()),
                 saving_pct: None,
             };
         };
+        let billed = billed_seconds(total_s, billing);
+        let figures = self.compute_figures(
+            instances,
+            billed,
+            o.price_spot,
+            rate,
+            &o.currency,
+            &self.reasons.no_spot_price,
+        );
+        let compute = self.compute_line(
+            LineKind::ComputeSpot,
+            ComputeTerms {
+                instances,
+                billed,
+                seconds: total_s,
+                price: o.price_spot.unwrap_or_default(),
+            },
+            figures,
+            rate,
+            currency,
+            Some(Rework {
+                compute_seconds: seconds_f,
+                seconds: rework,
+            }),
+        );
+        let totals = self.totals(&compute.amount, LineKind::ComputeSpot, part);
         // The spot total for a compute time (rework grows with it), for the range.
         let total_for = |secs: f64| -> Money {
-            let rw = secs / 3600.0 / 100.0 * rate * (ckpt / 2.0 + restart) * 60.0;
+            let rw = secs / 3600.0 / 100.0 * per_100h * (ckpt / 2.0 + restart) * 60.0;
             let Some(t) = whole_seconds(secs + rw) else {
-                return Money::Missing("spot compute time out of range".into());
+                return Money::Missing(self.reasons.spot_out_of_range.clone());
             };
-            let b = billed_seconds(t, &od.billing);
-            let c =
-                self.compute_money(o, instances, b, o.price_spot, "the offer has no spot price");
-            self.total(&c, LineKind::ComputeSpot, side)
+            let b = billed_seconds(t, billing);
+            if b == billed {
+                // Billed the same as the point estimate: the same total.
+                return totals.total.clone();
+            }
+            let c = self.compute_figures(
+                instances,
+                b,
+                o.price_spot,
+                rate,
+                &o.currency,
+                &self.reasons.no_spot_price,
+            );
+            self.total(&c.amount(), LineKind::ComputeSpot, part)
         };
-        let u = od.range.uncertainty_pct / 100.0;
+        let u = unc / 100.0;
         let range = CostRange {
-            uncertainty_pct: od.range.uncertainty_pct,
+            uncertainty_pct: unc,
             low: total_for(seconds_f / (1.0 + u)),
             high: total_for(seconds_f / (1.0 - u)),
         };
-        let billed = billed_seconds(total_s, &od.billing);
-        let mut compute = self.compute_line(
-            LineKind::ComputeSpot,
-            o,
-            instances,
-            total_s,
-            billed,
-            o.price_spot,
-            "the offer has no spot price",
-        );
-        compute.calculation = format!(
-            "rework = {} interruptions ({} compute h / 100 × {}) × ({} min / 2 + {} min) = {} s; {}",
-            fmt_f(interruptions),
-            fmt_f(seconds_f / 3600.0),
-            fmt_f(rate),
-            fmt_f(ckpt),
-            fmt_f(restart),
-            rework,
-            compute.calculation
-        );
-        let totals = self.totals(&compute.amount, LineKind::ComputeSpot, side);
         let (saving, saving_pct) = match (od_compute, compute.amount.amount()) {
             (Some(a), Some(b)) => {
                 let pct = if a > Decimal::ZERO {
@@ -1119,18 +1522,19 @@ impl<'a> Context<'a> {
                 (Money::of(a - b), pct)
             }
             (None, _) => (
-                Money::Missing("no on-demand compute cost to compare".into()),
+                Money::Missing(self.reasons.no_on_demand_to_compare.clone()),
                 None,
             ),
-            (_, None) => (Money::Missing("no spot price".into()), None),
+            (_, None) => (
+                Money::Missing(self.reasons.no_spot_price_short.clone()),
+                None,
+            ),
         };
         SpotVariant {
             compute,
             rework_seconds: Some(rework),
             billed_seconds: Some(billed),
-            time_to_result_hours: Some(Amount(round2(
-                Decimal::from(total_s) / Decimal::from(3600),
-            ))),
+            time_to_result_hours: Some(Amount(hours_2dp(u128::from(total_s)))),
             totals,
             range,
             saving,
@@ -1138,50 +1542,79 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// k × billed seconds × price per instance-hour / 3600, converted, with the arithmetic.
-    #[allow(clippy::too_many_arguments)]
+    /// k × billed seconds × price per instance-hour / 3600, converted; the arithmetic is
+    /// kept as numbers and written out when shown.
     fn compute_line(
         &self,
         kind: LineKind,
-        o: &Offer,
-        instances: u32,
-        seconds: u64,
-        billed: u64,
-        price: Option<Amount>,
-        missing: &str,
+        terms: ComputeTerms,
+        figures: ComputeFigures,
+        rate: Option<Decimal>,
+        currency: &SharedText,
+        rework: Option<Rework>,
     ) -> LineItem {
-        let Some(price) = price else {
-            return LineItem::missing(kind, missing.to_string());
-        };
-        let original =
-            Decimal::from(instances) * Decimal::from(billed) * price.0 / Decimal::from(3600);
-        let calc = format!(
-            "{instances} instance(s) × {billed} s billed ({seconds} s computed) / 3600 × {price} {}/instance-h",
-            o.currency
-        );
-        self.converted(kind, original, &o.currency, calc)
+        match (figures, rate) {
+            (ComputeFigures::Priced { original, amount }, Some(rate)) => LineItem {
+                item: kind,
+                amount: Money::of(amount),
+                original: Some(Amount(original)),
+                original_currency: Some(currency.clone()),
+                rate: Some(Amount(rate)),
+                arithmetic: Arithmetic::Compute {
+                    run: self.run.clone(),
+                    terms: Some(terms),
+                    rework,
+                },
+            },
+            (ComputeFigures::Priced { .. }, None) => {
+                unreachable_rate(kind, currency, &self.run, rework)
+            }
+            (ComputeFigures::Missing(why), _) => LineItem {
+                arithmetic: match rework {
+                    // The rework is shown even when the spot price is missing.
+                    Some(_) => Arithmetic::Compute {
+                        run: self.run.clone(),
+                        terms: None,
+                        rework,
+                    },
+                    None => Arithmetic::None,
+                },
+                ..LineItem::missing(kind, why)
+            },
+        }
     }
 
-    /// The same amount as `compute_line`, without the text (for ranges).
-    fn compute_money(
+    /// The amounts of a compute line: k × billed seconds × price / 3600, and that converted
+    /// and rounded to cents; or why there is none.
+    fn compute_figures(
         &self,
-        o: &Offer,
         instances: u32,
         billed: u64,
         price: Option<Amount>,
-        missing: &str,
-    ) -> Money {
+        rate: Option<Decimal>,
+        currency: &str,
+        missing: &SharedText,
+    ) -> ComputeFigures {
         let Some(price) = price else {
-            return Money::Missing(missing.to_string());
+            return ComputeFigures::Missing(missing.clone());
         };
-        let Some(rate) = self.rates.rate(&o.currency) else {
-            return Money::Missing(format!("no exchange rate for {}", o.currency));
+        // Rates were checked before; a missing one here would be a bug, shown as missing.
+        let Some(rate) = rate else {
+            return ComputeFigures::Missing(format!("no exchange rate for {currency}").into());
         };
-        let original =
-            Decimal::from(instances) * Decimal::from(billed) * price.0 / Decimal::from(3600);
-        Money::of(cents(original * rate))
+        let original = compute_original(instances, billed, price.0);
+        ComputeFigures::Priced {
+            original,
+            // × 1 for the report currency changes nothing.
+            amount: cents(if rate == Decimal::ONE {
+                original
+            } else {
+                original * rate
+            }),
+        }
     }
 
+    /// A side line (written out once per provider), converted.
     fn converted(
         &self,
         kind: LineKind,
@@ -1191,33 +1624,38 @@ impl<'a> Context<'a> {
     ) -> LineItem {
         // Rates were checked before; a missing one here would be a bug, shown as missing.
         let Some(rate) = self.rates.rate(currency) else {
-            return LineItem::missing(kind, format!("no exchange rate for {currency}"));
+            return LineItem::missing(kind, format!("no exchange rate for {currency}").into());
         };
         let amount = cents(original * rate);
-        let calculation = if currency == self.rates.report {
-            format!("{calc} = {} {currency}", fmt_d(cents(original)))
-        } else {
-            format!(
-                "{calc} = {} {currency} × {} {}/{currency} = {} {}",
-                fmt_d(original.round_dp(6)),
-                rate.normalize(),
-                self.rates.report,
-                fmt_d(amount),
-                self.rates.report
-            )
-        };
+        let mut calculation = calc;
+        // Writing into a String cannot fail.
+        let _ = write_conversion(
+            &mut calculation,
+            original,
+            currency,
+            rate,
+            amount,
+            &self.rates.report,
+        );
         LineItem {
             item: kind,
             amount: Money::of(amount),
             original: Some(Amount(original)),
-            original_currency: Some(currency.to_string()),
+            original_currency: Some(
+                self.currencies
+                    .iter()
+                    .find(|c| c.as_str() == currency)
+                    .cloned()
+                    .unwrap_or_else(|| currency.into()),
+            ),
             rate: Some(Amount(rate)),
-            calculation,
+            arithmetic: Arithmetic::Text(calculation.into()),
         }
     }
 
-    /// Storage, egress and operation lines (the same for on-demand and spot).
-    fn side_lines(&self, p: &ProviderProfile, op: &OperationOffer) -> Side {
+    /// What all offers of a provider share: names, storage, egress and operation lines
+    /// (the same for on-demand and spot), their sum and why a total is missing.
+    fn provider_part(&self, p: &ProviderProfile, op: &OperationOffer) -> ProviderPart {
         let lines = self.side_items(p, op);
         let mut sum = Decimal::ZERO;
         let mut missing: Vec<String> = Vec::new();
@@ -1227,10 +1665,32 @@ impl<'a> Context<'a> {
                 Money::Missing(why) => missing.push(format!("{}: {why}", l.item.as_str())),
             }
         }
-        Side {
-            lines,
+        let missing = (!missing.is_empty()).then(|| missing.join("; "));
+        // The total's reason when the compute line has no price, for each kind.
+        let no_price = |kind: LineKind, why: &str| -> SharedText {
+            match &missing {
+                Some(s) => format!("{}: {why}; {s}", kind.as_str()).into(),
+                None => format!("{}: {why}", kind.as_str()).into(),
+            }
+        };
+        let mut regions: Vec<SharedText> = Vec::new();
+        for o in &p.offers {
+            if !regions.iter().any(|r| r.as_str() == o.region) {
+                regions.push(o.region.as_str().into());
+            }
+        }
+        ProviderPart {
+            id: p.id.as_str().into(),
+            name: p.name.as_str().into(),
+            regions,
+            on_demand_no_price: no_price(
+                LineKind::ComputeOnDemand,
+                &self.reasons.no_on_demand_price,
+            ),
+            spot_no_price: no_price(LineKind::ComputeSpot, &self.reasons.no_spot_price),
+            lines: lines.into(),
             sum,
-            missing: (!missing.is_empty()).then(|| missing.join("; ")),
+            missing: missing.map(SharedText::from),
         }
     }
 
@@ -1240,14 +1700,11 @@ impl<'a> Context<'a> {
         // Storage.
         let volume = d.dataset_gb.0 + d.checkpoint_gb.0 * Decimal::from(d.checkpoints_kept);
         if volume.is_zero() || d.storage_months.0.is_zero() {
-            lines.push(LineItem {
-                item: LineKind::Storage,
-                amount: Money::of(Decimal::ZERO),
-                original: None,
-                original_currency: None,
-                rate: None,
-                calculation: "no data stored (volume or months is 0)".into(),
-            });
+            lines.push(LineItem::written(
+                LineKind::Storage,
+                Money::of(Decimal::ZERO),
+                "no data stored (volume or months is 0)".into(),
+            ));
         } else if let Some(s) = &p.storage {
             let original = volume * s.price_per_gb_month.0 * d.storage_months.0;
             let calc = format!(
@@ -1264,7 +1721,7 @@ impl<'a> Context<'a> {
         } else {
             lines.push(LineItem::missing(
                 LineKind::Storage,
-                format!("price not stated by provider {} — ask the vendor", p.id),
+                format!("price not stated by provider {} — ask the vendor", p.id).into(),
             ));
         }
         // Egress: the one-off volume as one month, plus monthly operation egress.
@@ -1275,14 +1732,11 @@ impl<'a> Context<'a> {
             .map(|o| (o.egress_gb_per_month.0, o.months.0))
             .filter(|(gb, m)| !gb.is_zero() && !m.is_zero());
         if d.egress_gb.0.is_zero() && monthly.is_none() {
-            lines.push(LineItem {
-                item: LineKind::Egress,
-                amount: Money::of(Decimal::ZERO),
-                original: None,
-                original_currency: None,
-                rate: None,
-                calculation: "no egress".into(),
-            });
+            lines.push(LineItem::written(
+                LineKind::Egress,
+                Money::of(Decimal::ZERO),
+                "no egress".into(),
+            ));
         } else if let Some(e) = &p.egress {
             let mut parts = Vec::new();
             let mut original = Decimal::ZERO;
@@ -1310,7 +1764,7 @@ impl<'a> Context<'a> {
                 }
             }
             match failed {
-                Some(why) => lines.push(LineItem::missing(LineKind::Egress, why)),
+                Some(why) => lines.push(LineItem::missing(LineKind::Egress, why.into())),
                 None => lines.push(self.converted(
                     LineKind::Egress,
                     original,
@@ -1321,7 +1775,7 @@ impl<'a> Context<'a> {
         } else {
             lines.push(LineItem::missing(
                 LineKind::Egress,
-                format!("price not stated by provider {} — ask the vendor", p.id),
+                format!("price not stated by provider {} — ask the vendor", p.id).into(),
             ));
         }
         // Operation.
@@ -1342,7 +1796,7 @@ impl<'a> Context<'a> {
                     lines.push(self.converted(LineKind::Operation, original, currency, calc));
                 }
                 OperationOffer::Missing(why) => {
-                    lines.push(LineItem::missing(LineKind::Operation, why.clone()));
+                    lines.push(LineItem::missing(LineKind::Operation, why.as_str().into()));
                 }
             }
         }
@@ -1350,16 +1804,16 @@ impl<'a> Context<'a> {
     }
 
     /// Subtotal, buffer and total from the compute amount and the side lines.
-    fn totals(&self, compute: &Money, kind: LineKind, side: &Side) -> Totals {
-        match Self::missing_reason(compute, kind, side) {
+    fn totals(&self, compute: &Money, kind: LineKind, part: &ProviderPart) -> Totals {
+        match self.missing_reason(compute, kind, part) {
             Some(why) => {
                 let mut t = Totals::missing(&why);
-                t.known_part = Some(Amount(compute.amount().unwrap_or(Decimal::ZERO) + side.sum));
+                t.known_part = Some(Amount(compute.amount().unwrap_or(Decimal::ZERO) + part.sum));
                 t
             }
             None => {
-                let sum = compute.amount().unwrap_or(Decimal::ZERO) + side.sum;
-                let buffer = cents(sum * self.w.buffer_pct.0 / Decimal::from(100));
+                let sum = compute.amount().unwrap_or(Decimal::ZERO) + part.sum;
+                let buffer = self.buffer(sum);
                 Totals {
                     subtotal: Money::of(sum),
                     buffer: Money::of(buffer),
@@ -1371,35 +1825,231 @@ impl<'a> Context<'a> {
     }
 
     /// The total alone (for the low–high ranges): the same figure as `totals(..).total`.
-    fn total(&self, compute: &Money, kind: LineKind, side: &Side) -> Money {
-        match Self::missing_reason(compute, kind, side) {
+    fn total(&self, compute: &Money, kind: LineKind, part: &ProviderPart) -> Money {
+        match self.missing_reason(compute, kind, part) {
             Some(why) => Money::Missing(why),
             None => {
-                let sum = compute.amount().unwrap_or(Decimal::ZERO) + side.sum;
-                Money::of(sum + cents(sum * self.w.buffer_pct.0 / Decimal::from(100)))
+                let sum = compute.amount().unwrap_or(Decimal::ZERO) + part.sum;
+                Money::of(sum + self.buffer(sum))
             }
         }
     }
 
+    /// The buffer on a subtotal, rounded half-to-even to cents.
+    fn buffer(&self, sum: Decimal) -> Decimal {
+        buffer_of(sum, self.w.buffer_pct.0)
+    }
+
     /// Why the total is missing: "item: why" for the compute line and each side line, in order.
-    fn missing_reason(compute: &Money, kind: LineKind, side: &Side) -> Option<String> {
-        match (compute, &side.missing) {
+    fn missing_reason(
+        &self,
+        compute: &Money,
+        kind: LineKind,
+        part: &ProviderPart,
+    ) -> Option<SharedText> {
+        match (compute, &part.missing) {
             (Money::Amount(_), None) => None,
             (Money::Amount(_), Some(s)) => Some(s.clone()),
-            (Money::Missing(why), None) => Some(format!("{}: {why}", kind.as_str())),
-            (Money::Missing(why), Some(s)) => Some(format!("{}: {why}; {s}", kind.as_str())),
+            (Money::Missing(why), _) if *why == self.reasons.no_on_demand_price => {
+                Some(part.on_demand_no_price.clone())
+            }
+            (Money::Missing(why), _) if *why == self.reasons.no_spot_price => {
+                Some(part.spot_no_price.clone())
+            }
+            (Money::Missing(why), None) => Some(format!("{}: {why}", kind.as_str()).into()),
+            (Money::Missing(why), Some(s)) => Some(format!("{}: {why}; {s}", kind.as_str()).into()),
         }
     }
 }
 
-/// Storage, egress and operation of one provider (the same for all its offers), with their sum
-/// and the reasons of the missing ones, worked out once per provider.
-struct Side {
-    lines: Vec<LineItem>,
+/// k × billed seconds × price per instance-hour / 3600, in the price's currency, unrounded.
+///
+/// 3600 = 9 × 400 and 1/400 = 0.0025, so when 9 divides k × billed × the price's digits the
+/// quotient ends after four more decimal places: it is then computed exactly in integers —
+/// the value the decimal division gives, without the division (per-hour billing always,
+/// per-minute billing often). Otherwise the decimal division rounds at 28 digits, as before.
+fn compute_original(instances: u32, billed: u64, price: Decimal) -> Decimal {
+    if let Some(x) = i64::try_from(price.mantissa())
+        .ok()
+        .and_then(|m| m.checked_mul(i64::from(instances)))
+        .and_then(|m| m.checked_mul(i64::try_from(billed).ok()?))
+    {
+        if x % 9 == 0 && price.scale() + 4 <= 28 {
+            if let Some(q) = (x / 9).checked_mul(25) {
+                return Decimal::new(q, price.scale() + 4);
+            }
+        }
+    }
+    Decimal::from(instances) * Decimal::from(billed) * price / Decimal::from(3600)
+}
+
+/// A compute line without a rate for its currency: a bug (rates are checked first), shown
+/// as missing rather than as 0.
+fn unreachable_rate(
+    kind: LineKind,
+    currency: &str,
+    run: &Arc<RunTerms>,
+    rework: Option<Rework>,
+) -> LineItem {
+    LineItem {
+        arithmetic: match rework {
+            Some(_) => Arithmetic::Compute {
+                run: run.clone(),
+                terms: None,
+                rework,
+            },
+            None => Arithmetic::None,
+        },
+        ..LineItem::missing(kind, format!("no exchange rate for {currency}").into())
+    }
+}
+
+/// `sum × pct / 100`, rounded half-to-even to cents.
+///
+/// The product is exact in `Decimal`, and so is dividing it by 100 (two more decimal
+/// places): the result is the same as `cents(sum * pct / 100)`, without a division.
+fn buffer_of(sum: Decimal, pct: Decimal) -> Decimal {
+    if let Some(b) = buffer_in_integers(sum, pct) {
+        return b;
+    }
+    let product = sum * pct;
+    let mut x = product;
+    match x.set_scale(product.scale() + 2) {
+        Ok(()) => cents(x),
+        // More than 28 decimal places: divide.
+        Err(_) => cents(product / Decimal::from(100)),
+    }
+}
+
+/// [`buffer_of`] in integers for a sum of at most two decimals: cents × pct / 100, rounded
+/// half-to-even. `None` (use decimals) where the product would not be exact in `Decimal`.
+fn buffer_in_integers(sum: Decimal, pct: Decimal) -> Option<Decimal> {
+    if sum.scale() > 2 {
+        return None;
+    }
+    // In i64 (a hardware division); larger sums take the decimal path.
+    let cents = i64::try_from(sum.mantissa())
+        .ok()?
+        .checked_mul(10i64.pow(2 - sum.scale()))?;
+    let x = cents.checked_mul(i64::try_from(pct.mantissa()).ok()?)?;
+    let d = 100i64.checked_mul(10i64.checked_pow(pct.scale())?)?;
+    let (q, r) = (x.div_euclid(d), x.rem_euclid(d));
+    let q = if 2 * r > d || (2 * r == d && q % 2 != 0) {
+        q + 1
+    } else {
+        q
+    };
+    Some(Decimal::new(q, 2))
+}
+
+/// `seconds / 3600` rounded half-to-even to two decimals (hours), in integers:
+/// `seconds / 36` hundredths, half-to-even on the remainder. The same figure as
+/// `round2(Decimal::from(seconds) / 3600)`: a quotient of whole seconds lies either exactly
+/// on a midpoint (then the decimal division is exact too) or at least 1/360000 h away
+/// from one, far beyond the decimal division's 28 digits.
+fn hours_2dp(seconds: u128) -> Decimal {
+    let (q, r) = (seconds / 36, seconds % 36);
+    let q = if r > 18 || (r == 18 && q % 2 == 1) {
+        q + 1
+    } else {
+        q
+    };
+    // Beyond Decimal's 96 bits (not reached: compute seconds stop at 10^12): the largest.
+    i128::try_from(q)
+        .ok()
+        .and_then(|q| Decimal::try_from_i128_with_scale(q, 2).ok())
+        .unwrap_or(Decimal::MAX)
+}
+
+/// What the ranking pass found for an offer (indices into the context's tables), reused
+/// when the offer's cost is built.
+struct OfferInputs {
+    basis: Option<u32>,
+    currency: Option<u32>,
+    /// The on-demand compute figures; `None` when the offer gets no cost at all (no basis,
+    /// 0 GPUs per instance, compute time out of range).
+    compute: Option<ComputeFigures>,
+}
+
+impl OfferInputs {
+    fn rate(&self, ctx: &Context) -> Option<Decimal> {
+        self.currency.and_then(|c| ctx.currency_rates[c as usize])
+    }
+}
+
+/// The amounts of a compute line, or why there are none.
+#[derive(Debug, Clone)]
+enum ComputeFigures {
+    Priced { original: Decimal, amount: Decimal },
+    Missing(SharedText),
+}
+
+impl ComputeFigures {
+    fn amount(&self) -> Money {
+        match self {
+            ComputeFigures::Priced { amount, .. } => Money::of(*amount),
+            ComputeFigures::Missing(why) => Money::Missing(why.clone()),
+        }
+    }
+}
+
+/// What all offers of one provider share, worked out once per provider.
+struct ProviderPart {
+    id: SharedText,
+    name: SharedText,
+    /// The regions its offers name.
+    regions: Vec<SharedText>,
+    /// Storage, egress and operation lines.
+    lines: Arc<[LineItem]>,
     /// Sum of the known side amounts.
     sum: Decimal,
     /// "item: why" for each missing side line, joined with "; ".
-    missing: Option<String>,
+    missing: Option<SharedText>,
+    /// The reason of the total when an offer has no on-demand (spot) price.
+    on_demand_no_price: SharedText,
+    spot_no_price: SharedText,
+}
+
+impl ProviderPart {
+    fn region(&self, r: &str) -> SharedText {
+        match self.regions.iter().find(|x| x.as_str() == r) {
+            Some(x) => x.clone(),
+            None => SharedText::from(r),
+        }
+    }
+}
+
+/// Reasons that recur across offers, made once per comparison.
+struct Reasons {
+    no_on_demand_price: SharedText,
+    no_spot_price: SharedText,
+    no_spot_price_short: SharedText,
+    no_on_demand_to_compare: SharedText,
+    compute_out_of_range: SharedText,
+    spot_out_of_range: SharedText,
+}
+
+impl Reasons {
+    fn new() -> Self {
+        Reasons {
+            no_on_demand_price: "the offer has no on-demand price".into(),
+            no_spot_price: "the offer has no spot price".into(),
+            no_spot_price_short: "no spot price".into(),
+            no_on_demand_to_compare: "no on-demand compute cost to compare".into(),
+            compute_out_of_range: "compute time out of range".into(),
+            spot_out_of_range: "spot compute time out of range".into(),
+        }
+    }
+}
+
+/// A GPU model's basis with what its offers share.
+struct PreparedBasis {
+    basis: GpuBasis,
+    model: SharedText,
+    /// The per-offer explanation.
+    short: SharedText,
+    /// "no basis: why", the reason of every total on this model without a basis.
+    no_basis: SharedText,
 }
 
 impl GpuBasis {
@@ -1420,25 +2070,12 @@ impl GpuBasis {
 }
 
 impl Totals {
-    fn missing(why: &str) -> Self {
+    fn missing(why: &SharedText) -> Self {
         Totals {
-            subtotal: Money::Missing(why.to_string()),
-            buffer: Money::Missing(why.to_string()),
-            total: Money::Missing(why.to_string()),
+            subtotal: Money::Missing(why.clone()),
+            buffer: Money::Missing(why.clone()),
+            total: Money::Missing(why.clone()),
             known_part: None,
-        }
-    }
-}
-
-impl LineItem {
-    fn missing(item: LineKind, why: String) -> Self {
-        LineItem {
-            item,
-            amount: Money::Missing(why),
-            original: None,
-            original_currency: None,
-            rate: None,
-            calculation: String::new(),
         }
     }
 }
@@ -1588,7 +2225,8 @@ pub fn egress_cost(e: &EgressPrice, gb: Decimal) -> Result<(Decimal, String), St
 /// Side items that may enter the comparable total, in output order.
 const SIDE_ITEMS: [LineKind; 3] = [LineKind::Storage, LineKind::Egress, LineKind::Operation];
 
-/// Ranks the offers by their comparable total and returns what it compares.
+/// Ranks the offers by their comparable total, costs them in that order and returns what
+/// the ranking compares.
 ///
 /// Ranked offers: those whose on-demand compute cost is known. Included items: compute,
 /// and each side item known for every ranked offer (an item no offer has, such as
@@ -1597,32 +2235,46 @@ const SIDE_ITEMS: [LineKind; 3] = [LineKind::Storage, LineKind::Egress, LineKind
 /// cents; comparable total = subtotal + buffer. When nothing is excluded this equals the
 /// complete total. Sort: ranked offers by comparable total, then unranked offers with a
 /// known part (by it), then the rest; ties by provider and offer ID.
-fn rank(offers: &mut Vec<OfferCost>, buffer_pct: Decimal) -> ComparisonBasis {
-    fn item(o: &OfferCost, k: LineKind) -> Option<&Money> {
-        o.lines.iter().find(|l| l.item == k).map(|l| &l.amount)
-    }
-    let ranked = |o: &OfferCost| {
-        o.basis != BasisKind::NoBasis
-            && matches!(item(o, LineKind::ComputeOnDemand), Some(Money::Amount(_)))
-    };
-    let n_ranked = offers.iter().filter(|o| ranked(o)).count();
+///
+/// Side items are the same for all offers of a provider, so what is included is decided
+/// per provider from the compute amounts alone; the sort runs on small keys, and each
+/// offer's full cost is built once, in its final place (docs/performance.md).
+fn rank(
+    ctx: &Context,
+    providers: &[&ProviderProfile],
+    parts: &[ProviderPart],
+) -> (Vec<OfferCost>, ComparisonBasis) {
+    let buffer_pct = ctx.w.buffer_pct.0;
+    // The compute amount of every offer (`None`: no cost at all), in input order.
+    let computes: Vec<Vec<OfferInputs>> = providers
+        .iter()
+        .map(|p| p.offers.iter().map(|o| ctx.ranking_inputs(o)).collect())
+        .collect();
+    let ranked = |m: &OfferInputs| matches!(m.compute, Some(ComputeFigures::Priced { .. }));
+    let ranked_per_provider: Vec<usize> = computes
+        .iter()
+        .map(|c| c.iter().filter(|m| ranked(m)).count())
+        .collect();
+    let n_ranked: usize = ranked_per_provider.iter().sum();
     let mut included = vec![LineKind::ComputeOnDemand];
     let mut excluded = Vec::new();
     for k in SIDE_ITEMS {
-        let mut providers: BTreeSet<&str> = BTreeSet::new();
+        let mut ids: BTreeSet<&str> = BTreeSet::new();
         let mut reasons: BTreeSet<String> = BTreeSet::new();
         let mut missing_for = 0;
         let mut present = false;
-        for o in offers.iter().filter(|o| ranked(o)) {
-            match item(o, k) {
+        for (part, &n) in parts.iter().zip(&ranked_per_provider) {
+            if n == 0 {
+                continue;
+            }
+            match part.lines.iter().find(|l| l.item == k).map(|l| &l.amount) {
                 Some(Money::Amount(_)) => present = true,
                 Some(Money::Missing(why)) => {
                     present = true;
-                    missing_for += 1;
-                    // Side lines are the same for all offers of a provider: one reason each.
-                    if providers.insert(&o.provider_id) {
-                        // The provider is named in `providers`; say the reason once.
-                        reasons.insert(why.replace(&format!(" {}", o.provider_id), ""));
+                    missing_for += n;
+                    // The provider is named in `providers`; say the reason once.
+                    if ids.insert(&part.id) {
+                        reasons.insert(why.replace(&format!(" {}", part.id), ""));
                     }
                 }
                 None => {}
@@ -1639,62 +2291,79 @@ fn rank(offers: &mut Vec<OfferCost>, buffer_pct: Decimal) -> ComparisonBasis {
                 missing_for,
                 ranked_offers: n_ranked,
                 reason: reasons.into_iter().collect::<Vec<_>>().join("; "),
-                providers: providers.into_iter().map(str::to_string).collect(),
+                providers: ids.into_iter().map(str::to_string).collect(),
             });
         }
     }
-    for o in offers.iter_mut() {
-        if !ranked(o) {
-            continue;
-        }
-        let sub: Decimal = o
-            .lines
-            .iter()
-            .filter(|l| included.contains(&l.item))
-            .filter_map(|l| l.amount.amount())
-            .sum();
-        let buffer = cents(sub * buffer_pct / Decimal::from(100));
-        o.comparable = Some(ComparableTotal {
-            subtotal: Amount(sub),
-            buffer: Amount(buffer),
-            total: Amount(sub + buffer),
-        });
-    }
-    fn key(o: &OfferCost) -> (u8, Decimal) {
-        match (&o.comparable, o.totals.known_part) {
-            (Some(c), _) => (0, c.total.0),
-            (None, Some(k)) if o.basis != BasisKind::NoBasis => (1, k.0),
-            _ => (2, Decimal::ZERO),
-        }
-    }
-    // Sort small (key, index) pairs, then move each offer once: offers are large, and
-    // sorting them in place moved each of them many times (docs/performance.md).
-    let mut order: Vec<(u8, Decimal, usize)> = offers
+    // The included side items of each provider, summed once.
+    let included_side: Vec<Decimal> = parts
         .iter()
-        .enumerate()
-        .map(|(i, o)| {
-            let (group, amount) = key(o);
-            (group, amount, i)
+        .map(|part| {
+            part.lines
+                .iter()
+                .filter(|l| included.contains(&l.item))
+                .filter_map(|l| l.amount.amount())
+                .sum()
         })
         .collect();
-    order.sort_unstable_by(|x, y| {
-        let (a, b) = (&offers[x.2], &offers[y.2]);
-        (x.0, x.1)
-            .cmp(&(y.0, y.1))
-            .then_with(|| a.provider_id.cmp(&b.provider_id))
-            .then_with(|| a.offer_id.cmp(&b.offer_id))
-            .then_with(|| x.2.cmp(&y.2))
-    });
-    let mut slots: Vec<Option<OfferCost>> = std::mem::take(offers).into_iter().map(Some).collect();
-    let mut sorted = Vec::with_capacity(order.len());
-    sorted.extend(order.iter().filter_map(|&(_, _, i)| slots[i].take()));
-    *offers = sorted;
-    let mut r = 0;
-    for o in offers.iter_mut() {
-        if o.comparable.is_some() {
-            r += 1;
-            o.rank = Some(r);
+    let ties = tie_order(providers);
+    // (group, amount, tie, provider, offer): small keys; the tie number is unique.
+    let mut order: Vec<(u8, Decimal, u32, u32, u32)> = Vec::with_capacity(ties.len());
+    let mut next = 0;
+    for (pi, c) in computes.iter().enumerate() {
+        for (oi, m) in c.iter().enumerate() {
+            let (group, amount) = match &m.compute {
+                Some(ComputeFigures::Priced { amount, .. }) => {
+                    let sub = amount + included_side[pi];
+                    (0, sub + buffer_of(sub, buffer_pct))
+                }
+                // Unranked with a basis: the known part is the side sum.
+                Some(ComputeFigures::Missing(_)) => (1, parts[pi].sum),
+                None => (2, Decimal::ZERO),
+            };
+            order.push((group, amount, ties[next], pi as u32, oi as u32));
+            next += 1;
         }
+    }
+    // Amounts are whole cents: sorted as integers where they fit (the same order).
+    let sequence: Vec<(u8, u32, u32)> = match order
+        .iter()
+        .map(|&(g, a, t, p, o)| Some((g, cents_key(a)?, t, p, o)))
+        .collect::<Option<Vec<_>>>()
+    {
+        Some(mut keys) => {
+            drop(order);
+            keys.sort_unstable();
+            keys.into_iter().map(|(g, _, _, p, o)| (g, p, o)).collect()
+        }
+        None => {
+            order.sort_unstable();
+            order.into_iter().map(|(g, _, _, p, o)| (g, p, o)).collect()
+        }
+    };
+    let mut offers = Vec::with_capacity(sequence.len());
+    let mut r = 0;
+    for &(group, pi, oi) in &sequence {
+        let (pi, oi) = (pi as usize, oi as usize);
+        let inputs = &computes[pi][oi];
+        // Rank and comparable total go in as the offer is built (no second write).
+        let ranked = match &inputs.compute {
+            Some(ComputeFigures::Priced { amount, .. }) if group == 0 => {
+                let sub = amount + included_side[pi];
+                let buffer = buffer_of(sub, buffer_pct);
+                r += 1;
+                Some((
+                    r,
+                    ComparableTotal {
+                        subtotal: Amount(sub),
+                        buffer: Amount(buffer),
+                        total: Amount(sub + buffer),
+                    },
+                ))
+            }
+            _ => None,
+        };
+        offers.push(ctx.offer(&parts[pi], &providers[pi].offers[oi], inputs, ranked));
     }
     let names = |v: &[LineKind]| v.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(" + ");
     let note = if excluded.is_empty() {
@@ -1720,7 +2389,7 @@ fn rank(offers: &mut Vec<OfferCost>, buffer_pct: Decimal) -> ComparisonBasis {
                 .join("; ")
         )
     };
-    ComparisonBasis {
+    let basis = ComparisonBasis {
         ranked_by: if excluded.is_empty() {
             "total"
         } else {
@@ -1729,7 +2398,61 @@ fn rank(offers: &mut Vec<OfferCost>, buffer_pct: Decimal) -> ComparisonBasis {
         included,
         excluded,
         note,
+    };
+    (offers, basis)
+}
+
+/// An amount as whole cents, when it is a whole number of cents within i64 (ordered like
+/// the amount).
+fn cents_key(d: Decimal) -> Option<i64> {
+    if d.scale() > 2 {
+        return None;
     }
+    i64::try_from(d.mantissa())
+        .ok()?
+        .checked_mul(10i64.pow(2 - d.scale()))
+}
+
+/// A number per offer that orders ties in the amount: by provider ID, then offer ID, then
+/// input position (offers numbered in input order, provider by provider). Worked out once,
+/// so the sort compares numbers, not strings.
+fn tie_order(providers: &[&ProviderProfile]) -> Vec<u32> {
+    let mut start = Vec::with_capacity(providers.len());
+    let mut n = 0usize;
+    for p in providers {
+        start.push(n);
+        n += p.offers.len();
+    }
+    let mut by_id: Vec<usize> = (0..providers.len()).collect();
+    by_id.sort_by(|&a, &b| providers[a].id.cmp(&providers[b].id).then(a.cmp(&b)));
+    let mut ties = vec![0u32; n];
+    let mut next = 0u32;
+    let mut i = 0;
+    while i < by_id.len() {
+        // Providers sharing an ID (a duplicate) are ordered together, by offer ID.
+        let mut j = i + 1;
+        while j < by_id.len() && providers[by_id[j]].id == providers[by_id[i]].id {
+            j += 1;
+        }
+        let start = &start;
+        let mut group: Vec<(&str, usize)> = by_id[i..j]
+            .iter()
+            .flat_map(|&p| {
+                providers[p]
+                    .offers
+                    .iter()
+                    .enumerate()
+                    .map(move |(k, o)| (o.id.as_str(), start[p] + k))
+            })
+            .collect();
+        group.sort_unstable();
+        for (_, global) in group {
+            ties[global] = next;
+            next += 1;
+        }
+        i = j;
+    }
+    ties
 }
 
 fn round2(d: Decimal) -> Decimal {
@@ -1769,16 +2492,92 @@ pub fn fmt_d(d: Decimal) -> String {
 }
 
 impl Context<'_> {
-    /// Computes the basis of every GPU model the offers use (once per model).
+    /// Computes the basis of every GPU model the offers use (once per model), and
+    /// interns the offers' currency codes.
     fn prepare(&mut self, b: &Benchmarks, providers: &[&ProviderProfile]) {
-        let models: BTreeSet<&str> = providers
-            .iter()
-            .flat_map(|p| p.offers.iter().map(|o| o.gpu_model.as_str()))
-            .collect();
+        // Inserted one by one: a lookup per offer, not a sort of every offer's model.
+        let mut models: BTreeSet<&str> = BTreeSet::new();
+        let mut currencies: BTreeSet<&str> = BTreeSet::from([self.rates.report.as_str()]);
+        for o in providers.iter().flat_map(|p| &p.offers) {
+            models.insert(&o.gpu_model);
+            currencies.insert(&o.currency);
+        }
         for m in models {
-            let mut basis = self.basis(b, m);
-            basis.short = basis.short_explanation();
-            self.bases.insert(m.to_string(), basis);
+            let basis = self.basis(b, m);
+            self.basis_index
+                .insert(m.to_string(), self.bases.len() as u32);
+            self.bases.push(PreparedBasis {
+                model: m.into(),
+                short: basis.short_explanation().into(),
+                no_basis: format!("no basis: {}", basis.explanation).into(),
+                basis,
+            });
+        }
+        self.currency_rates = currencies.iter().map(|c| self.rates.rate(c)).collect();
+        self.currencies = currencies.into_iter().map(SharedText::from).collect();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    /// The integer hours give the same figures as the decimal division they replace.
+    #[test]
+    fn hours_in_integers_equal_the_decimal_division() {
+        let seconds = (0..200_000u64)
+            .chain((0..2_000).map(|i| 999_999_999_000 + i * 997))
+            .chain([1_000_000_000_000, 18, 54, 90, 3_582, 3_618]);
+        for s in seconds {
+            let decimal = round2(Decimal::from(s) / Decimal::from(3600));
+            assert_eq!(hours_2dp(u128::from(s)), decimal, "{s} s");
+            let gpu = round2(Decimal::from(s) * Decimal::from(8) / Decimal::from(3600));
+            assert_eq!(hours_2dp(u128::from(s) * 8), gpu, "{s} s × 8 GPUs");
+        }
+    }
+
+    /// The exact integer quotient is the decimal division's value, and converts and rounds
+    /// to the same cents.
+    #[test]
+    fn compute_original_in_integers_equals_the_decimal_division() {
+        let rate = Decimal::from_str("0.9").unwrap();
+        let odd = Decimal::from_str("1.0837").unwrap();
+        let prices = [
+            "24", "24.00", "9.20", "2.30", "28.00", "5.5", "26.6667", "0.000123", "98.32",
+        ];
+        for p in prices {
+            let price = Decimal::from_str(p).unwrap();
+            for k in [1u32, 2, 3, 8] {
+                for billed in (0..4_000u64).chain((0..300).map(|i| 3_600_000_000 + i * 60)) {
+                    let fast = compute_original(k, billed, price);
+                    let slow =
+                        Decimal::from(k) * Decimal::from(billed) * price / Decimal::from(3600);
+                    assert_eq!(fast, slow, "{k} × {billed} s × {p}");
+                    assert_eq!(cents(fast * rate), cents(slow * rate));
+                    assert_eq!(cents(fast * odd), cents(slow * odd));
+                    assert_eq!(fmt_d(fast.round_dp(6)), fmt_d(slow.round_dp(6)));
+                }
+            }
+        }
+    }
+
+    /// The buffer without a division gives the same figures as with one.
+    #[test]
+    fn buffer_without_division_equals_the_division() {
+        let pcts = ["0", "5", "12.5", "20", "33.33", "100", "7.125", "0.001"];
+        for p in pcts {
+            let pct = Decimal::from_str(p).unwrap();
+            for c in (-5_000..50_000i64).chain((0..500).map(|i| 123_456_789_000 + i * 7919)) {
+                for scale in [2, 0, 1, 3] {
+                    let sum = Decimal::new(c, scale);
+                    assert_eq!(
+                        buffer_of(sum, pct),
+                        cents(sum * pct / Decimal::from(100)),
+                        "{sum} × {pct} %"
+                    );
+                }
+            }
         }
     }
 }

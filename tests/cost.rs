@@ -214,7 +214,10 @@ fn unknown_billing_increment_is_assumed_per_hour_and_marked() {
     let o = find(&c, "x");
     assert!(o.billing.increment_assumed && o.billing.minimum_assumed);
     assert_eq!(line(o, LineKind::ComputeOnDemand), d("72.00"));
-    assert!(o.assumptions.iter().any(|a| a.contains("per-hour billing")));
+    assert!(o
+        .assumptions
+        .iter()
+        .any(|a| a.to_string().contains("per-hour billing")));
 }
 
 #[test]
@@ -1299,4 +1302,47 @@ fn cli_eligible_only_compares_only_providers_the_assessment_keeps() {
         assert!(allowed.contains(&o["provider_id"].as_str().unwrap()));
     }
     assert!(v["offers"].as_array().unwrap().len() <= all["offers"].as_array().unwrap().len());
+}
+
+/// Equal totals are ordered by provider ID, then offer ID (as text: `o10` before `o2`), then
+/// input position — also across two profiles that share an ID; ranks follow that order.
+#[test]
+fn equal_totals_are_ordered_by_provider_and_offer_id() {
+    let w = workload("3600", 1, "");
+    let billing = "billing_increment_seconds: 1, minimum_billed_seconds: 0, minimum_term_months: 0";
+    let same = |id: &str| offer(id, "H100-SXM", 1, "EUR", "10", billing);
+    let zeta = provider("zeta", &(same("o2") + &same("o10")), "");
+    let alpha = provider("alpha", &(same("o2") + &same("o10") + &same("o1")), "");
+    // A second profile with the ID `alpha`: its offers sort in with the first one's.
+    let second_o1 = same("o1").replace("{id: o1,", "{id: o1, instance_type: second,");
+    let alpha_again = provider("alpha", &(same("o15") + &second_o1), "");
+    let cheaper = provider(
+        "mid",
+        &offer("cheap", "H100-SXM", 1, "EUR", "5", billing),
+        "",
+    );
+    let c = compare(&w, &[zeta, alpha, cheaper, alpha_again], &eur());
+    let order: Vec<(String, &str, Option<u32>)> = c
+        .offers
+        .iter()
+        .map(|o| (o.provider_id.to_string(), o.offer_id.as_str(), o.rank))
+        .collect();
+    let expected = [
+        ("mid", "cheap"),
+        ("alpha", "o1"),
+        ("alpha", "o1"),
+        ("alpha", "o10"),
+        ("alpha", "o15"),
+        ("alpha", "o2"),
+        ("zeta", "o10"),
+        ("zeta", "o2"),
+    ];
+    assert_eq!(order.len(), expected.len());
+    for (i, ((p, o, rank), (ep, eo))) in order.iter().zip(expected).enumerate() {
+        assert_eq!((p.as_str(), *o), (ep, eo), "place {i}");
+        assert_eq!(*rank, Some(i as u32 + 1));
+    }
+    // The two `alpha/o1` keep their input order: the first profile's comes first.
+    assert_eq!(c.offers[1].instance_type, None);
+    assert_eq!(c.offers[2].instance_type.as_deref(), Some("second"));
 }

@@ -101,7 +101,7 @@ pub fn budget(offers: &[OfferCost], basis: &ComparisonBasis, currency: &str) -> 
             currency: currency.to_string(),
         },
         None => {
-            let why = "no offer has a known compute cost".to_string();
+            let why = super::SharedText::from("no offer has a known compute cost");
             BudgetAdvice {
                 offer: None,
                 basis: None,

@@ -188,7 +188,7 @@ pub fn compare(r: &RentVsBuy, providers: &[&ProviderProfile], rates: &Rates) -> 
                 r.gpu_model
             );
             (
-                Money::Missing(why.clone()),
+                Money::Missing(why.as_str().into()),
                 None,
                 None,
                 BreakEven::Missing(why.clone()),

@@ -96,10 +96,10 @@ pub fn csv(c: &CostComparison) -> String {
         let opt = |x: Option<u64>| x.map(|v| v.to_string()).unwrap_or_default();
         out.push_str(&csv::line(&[
             o.rank.map(|r| r.to_string()).unwrap_or_default(),
-            o.provider_id.clone(),
+            o.provider_id.to_string(),
             o.offer_id.clone(),
-            o.region.clone(),
-            o.gpu_model.clone(),
+            o.region.to_string(),
+            o.gpu_model.to_string(),
             o.gpus_per_instance.to_string(),
             o.instances.to_string(),
             o.basis.as_str().to_string(),
@@ -107,7 +107,10 @@ pub fn csv(c: &CostComparison) -> String {
             c.gpu_bases
                 .iter()
                 .find(|b| b.gpu_model == o.gpu_model)
-                .map_or_else(|| o.basis_explanation.clone(), |b| b.explanation.clone()),
+                .map_or_else(
+                    || o.basis_explanation.to_string(),
+                    |b| b.explanation.clone(),
+                ),
             opt(o.compute_seconds),
             o.time_to_result_hours
                 .map(|h| h.to_string())
@@ -277,7 +280,7 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
     ]];
     let mut any_assumed = false;
     for o in &c.offers {
-        let star = if o.assumptions.iter().any(|a| a.contains("not stated")) {
+        let star = if o.assumptions.iter().any(|a| a.not_stated()) {
             any_assumed = true;
             "*"
         } else {
@@ -293,7 +296,7 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
         rows.push(vec![
             o.rank.map(|r| r.to_string()).unwrap_or_else(|| "–".into()),
             format!("{}/{}{star}", o.provider_id, o.offer_id),
-            o.region.clone(),
+            o.region.to_string(),
             format!("{}×{}", o.instances * o.gpus_per_instance, o.gpu_model),
             match o.factor {
                 Some(f) if o.basis == super::BasisKind::BenchmarkDerived => {
@@ -448,7 +451,7 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
                 "  {:<20} {:>14}  {}\n",
                 tr(l.item.as_str()),
                 m(&l.amount),
-                l.calculation
+                l.calculation()
             ));
         }
         s.push_str(&format!(
@@ -488,7 +491,7 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
                     "  {}: {} {cur} ({}); {} {} {cur}\n",
                     tr("spot_compute"),
                     mo(a.0),
-                    sp.compute.calculation,
+                    sp.compute.calculation(),
                     tr("spot_total"),
                     m(&sp.totals.total)
                 )),
@@ -500,7 +503,7 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
                 )),
             }
         }
-        for a in &best.assumptions {
+        for a in best.assumptions.iter() {
             s.push_str(&format!("  {}: {a}\n", tr("assumption")));
         }
     }

@@ -47,7 +47,7 @@ fn spot(o: &OfferCost, od: Option<Span>) -> Option<Span> {
 
 fn missing(m: &Money) -> Option<String> {
     match m {
-        Money::Missing(why) => Some(why.clone()),
+        Money::Missing(why) => Some(why.to_string()),
         Money::Amount(_) => None,
     }
 }
@@ -60,7 +60,7 @@ fn offer_name(c: &CostComparison, provider_offer: &str) -> String {
                 .offers
                 .iter()
                 .find(|x| x.provider_id == p)
-                .map(|x| x.provider_name.clone())
+                .map(|x| x.provider_name.to_string())
                 .unwrap_or_else(|| p.to_string());
             format!("{name} · {o}")
         }
@@ -261,12 +261,12 @@ pub fn cost_input(c: &CostComparison, lang: Lang) -> CostInput {
                 _ => None,
             };
             OfferFigures {
-                provider_id: o.provider_id.clone(),
-                provider_name: o.provider_name.clone(),
+                provider_id: o.provider_id.to_string(),
+                provider_name: o.provider_name.to_string(),
                 offer_id: o.offer_id.clone(),
-                gpu: o.gpu_model.clone(),
+                gpu: o.gpu_model.to_string(),
                 gpus_per_instance: o.gpus_per_instance,
-                region: Some(o.region.clone()),
+                region: Some(o.region.to_string()),
                 basis,
                 on_demand: od,
                 spot: sp,
