@@ -137,8 +137,30 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     // Independent inputs on their own threads: the benchmark tables (needed last) and the
     // rule packs (needed after the profiles), overlapping the loading of the profiles.
     let benchmarks = std::thread::spawn(read_benchmarks);
-    let rules_dir = args.rules.clone();
-    let packs = std::thread::spawn(move || eval::packs::shipped_with(rules_dir.as_deref()));
+    // The pack files are read once: for the provenance rows here, and parsed on the thread.
+    let shipped_packs = eval::packs::embedded_files()?;
+    let user_packs = match &args.rules {
+        Some(dir) => Some((
+            eval::packs::files_in(dir).map_err(|d| vec![d])?,
+            dir.clone(),
+        )),
+        None => None,
+    };
+    let mut pack_rows: Vec<InputRow> = shipped_packs
+        .iter()
+        .map(|f| input_row(f, "rule_pack"))
+        .collect();
+    if let Some((files, _)) = &user_packs {
+        pack_rows.extend(files.iter().map(|f| input_row(f, "rule_pack")));
+    }
+    let packs = std::thread::spawn(move || {
+        eval::packs::merged(
+            &shipped_packs,
+            user_packs
+                .as_ref()
+                .map(|(f, d)| (f.as_slice(), d.as_path())),
+        )
+    });
     // Templates first: a broken override should fail before any work.
     let templates = match &args.templates {
         Some(dir) => Templates::with_overrides(dir),
@@ -171,11 +193,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
             .map(|f| input_row(&f, "questionnaire"))
             .collect(),
     ));
-    let mut pack_files = eval::packs::embedded_files()?;
-    if let Some(dir) = &args.rules {
-        pack_files.extend(eval::packs::files_in(dir).map_err(|d| vec![d])?);
-    }
-    files.extend(pack_files.iter().map(|f| input_row(f, "rule_pack")));
+    files.extend(pack_rows);
     let packs = packs.join().unwrap_or_else(|_| {
         Err(vec![Diagnostic::error(
             "invalid-rule",
@@ -330,14 +348,16 @@ type BenchmarksRead = Result<(Vec<InputRow>, crate::cost::Benchmarks), Vec<Diagn
 /// Reads the embedded benchmark tables (760 kB of CSV: a tenth of the run) — started on
 /// its own thread at the beginning of the run, so it overlaps loading and assessing.
 fn read_benchmarks() -> BenchmarksRead {
-    let mut rows = Vec::new();
-    for (p, b) in crate::embedded::files_under("benchmarks") {
-        if p.ends_with(".csv") {
-            let f = SourceFile::embedded(p, b).map_err(|d| vec![d])?;
-            rows.push(input_row(&f, "benchmark"));
-        }
-    }
-    Ok((rows, crate::cost::Benchmarks::embedded()?))
+    let (training, inference) = crate::cost::Benchmarks::embedded_files()?;
+    // In path order, as every input kind is listed.
+    let rows = vec![
+        input_row(&inference, "benchmark"),
+        input_row(&training, "benchmark"),
+    ];
+    Ok((
+        rows,
+        crate::cost::Benchmarks::from_files(&training, &inference)?,
+    ))
 }
 
 /// The cost figures for the report, over the eligible providers; `None` when

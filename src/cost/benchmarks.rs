@@ -148,6 +148,12 @@ pub struct AbsoluteSpeed {
 impl Benchmarks {
     /// The tables compiled into the binary.
     pub fn embedded() -> Result<Self, Vec<Diagnostic>> {
+        let (training, inference) = Self::embedded_files()?;
+        Self::from_files(&training, &inference)
+    }
+
+    /// The embedded training and inference tables as files (for their SHA-256 as well).
+    pub fn embedded_files() -> Result<(SourceFile, SourceFile), Vec<Diagnostic>> {
         let get = |path: &str| -> Result<SourceFile, Vec<Diagnostic>> {
             let bytes = crate::embedded::file(path).ok_or_else(|| {
                 vec![Diagnostic::error(
@@ -158,7 +164,7 @@ impl Benchmarks {
             })?;
             SourceFile::embedded(path, bytes).map_err(|d| vec![d])
         };
-        Self::from_files(&get(TRAINING_PATH)?, &get(INFERENCE_PATH)?)
+        Ok((get(TRAINING_PATH)?, get(INFERENCE_PATH)?))
     }
 
     /// Reads both tables; all problems are reported.

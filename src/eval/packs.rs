@@ -100,9 +100,25 @@ pub fn shipped() -> Result<Vec<RulePack>, Vec<Diagnostic>> {
 /// The shipped packs, with packs from `dir` replacing those with the same id and
 /// adding new ones.
 pub fn shipped_with(dir: Option<&Path>) -> Result<Vec<RulePack>, Vec<Diagnostic>> {
-    let mut base = shipped()?;
-    if let Some(d) = dir {
-        let user = parse_files(&files_in(d).map_err(|e| vec![e])?)?;
+    let user = match dir {
+        Some(d) => Some((files_in(d).map_err(|e| vec![e])?, d)),
+        None => None,
+    };
+    merged(
+        &embedded_files()?,
+        user.as_ref().map(|(f, d)| (f.as_slice(), *d)),
+    )
+}
+
+/// `shipped_with` for files already read (the report lists their SHA-256 too, so it reads
+/// them once): the shipped packs' files and, when given, the user's files with their folder.
+pub fn merged(
+    shipped: &[SourceFile],
+    user: Option<(&[SourceFile], &Path)>,
+) -> Result<Vec<RulePack>, Vec<Diagnostic>> {
+    let mut base = parse_files(shipped)?;
+    if let Some((files, d)) = user {
+        let user = parse_files(files)?;
         for u in user {
             base.retain(|b| b.id != u.id);
             base.push(u);
