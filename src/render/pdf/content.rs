@@ -13,10 +13,9 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::layout::{Face, Item, Page, Rgb, PAGE_HEIGHT};
-
-/// Characters below this are looked up in tables, the rest in maps.
-const DENSE_CHARS: usize = 0x3000;
+// Characters below DENSE_CHARS are looked up in tables (as the layout measures them), the
+// rest in maps.
+use super::layout::{Face, Item, Page, Rgb, DENSE_CHARS, PAGE_HEIGHT};
 
 /// Character → glyph ID of one embedded font.
 pub struct GlyphMap {

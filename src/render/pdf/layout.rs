@@ -30,7 +30,7 @@ pub struct FontMetrics {
 
 /// Characters up to U+2FFF (Latin, Greek, Cyrillic, punctuation, arrows, maths, dingbats)
 /// are measured through the table.
-const DENSE_CHARS: usize = 0x3000;
+pub(super) const DENSE_CHARS: usize = 0x3000;
 
 impl FontMetrics {
     pub fn new(units_per_em: f32, advances: HashMap<char, f32>, ascent: f32) -> Self {
