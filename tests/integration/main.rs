@@ -1,11 +1,17 @@
 //! The one integration test binary: every module here drives the real
 //! `cloudvet` binary or the public library API. Add a module per area.
 
+mod catalogue;
 mod common;
+mod cost;
 mod determinism;
 mod diagnostics_docs;
 mod diff_cli;
 mod docs_examples;
+mod dpa_assess;
+mod dpa_cli;
+mod dpa_corpus;
+mod dpa_golden;
 mod guides;
 mod help_examples;
 mod hostile;
