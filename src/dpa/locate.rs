@@ -279,6 +279,8 @@ pub struct ElementHit {
     pub section: Option<String>,
     pub lines: Option<[u32; 2]>,
     pub quote: Option<String>,
+    /// The lines of the quoted sentence (inside `lines`).
+    pub quote_lines: Option<[u32; 2]>,
     pub matched_terms: Vec<String>,
 }
 
@@ -455,6 +457,7 @@ fn locate_one(
             section: None,
             lines: None,
             quote: None,
+            quote_lines: None,
             matched_terms: Vec::new(),
         };
     };
@@ -481,6 +484,7 @@ fn locate_one(
             section: None,
             lines: None,
             quote: None,
+            quote_lines: None,
             matched_terms: s.matched,
         };
     }
@@ -500,7 +504,10 @@ fn locate_one(
     if let Some((k, _)) = best_p.filter(|_| !whole_annex) {
         target = &u.paragraphs[k];
     }
-    let quote = best_quote(el, lang, target);
+    let (quote, quote_lines) = match best_quote(el, lang, target) {
+        Some((q, l)) => (Some(q), Some(l)),
+        None => (None, None),
+    };
     let label = if target.label.is_empty() || target.label == "preamble" {
         None
     } else {
@@ -514,14 +521,15 @@ fn locate_one(
         section: label,
         lines: Some([target.start as u32, target.end as u32]),
         quote,
+        quote_lines,
         matched_terms: s.matched,
     }
 }
 
 /// The sentence with the most distinct matching terms, cut to `MAX_QUOTE_CHARS`
-/// around its first match.
-fn best_quote(el: &ElementTerms, lang: DocumentLanguage, u: &Unit) -> Option<String> {
-    let mut best: Option<(u32, &str)> = None;
+/// around its first match, with the lines it spans.
+fn best_quote(el: &ElementTerms, lang: DocumentLanguage, u: &Unit) -> Option<(String, [u32; 2])> {
+    let mut best: Option<(u32, (usize, usize))> = None;
     let terms: Vec<&String> = el
         .strong
         .get(lang)
@@ -538,14 +546,23 @@ fn best_quote(el: &ElementTerms, lang: DocumentLanguage, u: &Unit) -> Option<Str
             .map(|(k, _)| if k < el.strong.get(lang).len() { 2 } else { 1 })
             .sum::<u32>();
         if hits > 0 && best.is_none_or(|(h, _)| hits > h) {
-            best = Some((hits, sentence));
+            best = Some((hits, (a, b)));
         }
     }
-    let sentence = best.map(|(_, s)| s).or_else(|| {
-        let t = u.joined.text.trim();
-        (!t.is_empty()).then_some(t)
-    })?;
-    Some(cut(sentence, &terms))
+    let (a, b) = match best {
+        Some((_, r)) => r,
+        None => {
+            let t = u.joined.text.trim();
+            if t.is_empty() {
+                return None;
+            }
+            (0, u.joined.text.len())
+        }
+    };
+    let sentence = u.joined.text[a..b].trim();
+    let first = u.joined.line_at(a) as u32;
+    let last = u.joined.line_at(b.saturating_sub(1).max(a)) as u32;
+    Some((cut(sentence, &terms), [first, last.max(first)]))
 }
 
 fn cut(sentence: &str, terms: &[&String]) -> String {
