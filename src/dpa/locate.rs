@@ -190,20 +190,35 @@ pub fn document_type(
         .filter(|t| term_matches(t, &all))
         .cloned()
         .collect();
-    // The title: the first five non-empty lines.
-    let head: Vec<String> = lines
+    // The title: the first five non-empty lines. Another document's title counts only
+    // on a title line of its own (at most eight words), never as a mention inside a
+    // sentence ("… as defined in the Terms and Conditions …").
+    let head_lines: Vec<String> = lines
         .iter()
         .filter(|l| !l.trim().is_empty())
         .take(5)
-        .cloned()
+        .map(|l| normalise(l))
         .collect();
-    let head = normalise(&head.join(" "));
+    let head = head_lines.join(" ");
     let other_title = sig
         .other_titles
         .get(lang)
         .iter()
-        .find(|t| term_matches(t, &head))
+        .find(|t| {
+            head_lines.iter().any(|l| {
+                let words = l
+                    .split_whitespace()
+                    .filter(|w| w.chars().any(char::is_alphanumeric))
+                    .count();
+                words <= 8 && term_matches(t, l)
+            })
+        })
         .cloned();
+    let disclaimed = sig
+        .not_an_agreement
+        .get(lang)
+        .iter()
+        .any(|t| term_matches(t, &all));
     let dpa_title = sig
         .dpa_marks
         .get(lang)
@@ -225,7 +240,13 @@ pub fn document_type(
             || role_statement.is_some()
             || (processor >= sig.short_min_processor_mentions
                 && elements_found >= sig.short_min_elements));
-    let document_type = if other_title.is_some() && !dpa_title {
+    let document_type = if disclaimed {
+        if roles && !dpa_marks.is_empty() {
+            DocumentType::Uncertain
+        } else {
+            DocumentType::NotADpa
+        }
+    } else if other_title.is_some() && !dpa_title {
         if roles && !dpa_marks.is_empty() {
             DocumentType::Uncertain
         } else {

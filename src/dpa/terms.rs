@@ -70,6 +70,9 @@ pub struct Signature {
     pub role_statements: PerLanguage,
     /// Titles of other documents (privacy policy, terms of service, cookie policy).
     pub other_titles: PerLanguage,
+    /// Statements that the text is not an agreement (`is not a contract`): at most `uncertain`.
+    #[serde(default)]
+    pub not_an_agreement: PerLanguage,
     /// Elements found at least, for `dpa`.
     pub min_elements: usize,
     /// Processor words for `dpa` without a role statement.
