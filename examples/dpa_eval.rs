@@ -304,8 +304,9 @@ fn evaluate(corpus: &Path, lang: &str, ann_path: &Path) -> Result<DocResult, Str
                     t.loc.fn_ = 1;
                     t.wrong_place = 1;
                     note = format!(
-                        "wrong place: reported {:?}, annotated {:?}",
+                        "wrong place: reported {:?} ({}), annotated {:?}",
                         at.unwrap_or([0, 0]),
+                        hit.and_then(|h| h.section.clone()).unwrap_or_default(),
                         lines
                     );
                 }

@@ -476,7 +476,7 @@ fn scans_the_text_layer_of_a_pdf() {
     assert_eq!(rc, 0, "{stderr}");
     assert!(stdout.contains("format pdf"), "{stdout}");
     assert!(stdout.contains("document type: dpa"), "{stdout}");
-    assert!(stdout.contains("20 found"), "{stdout}");
+    assert!(stdout.contains("21 found"), "{stdout}");
     assert!(stdout.contains("breach notice hours: 24"), "{stdout}");
 }
 
