@@ -592,7 +592,7 @@ fn the_summary_speaks_german_with_lang_de() {
     ]);
     assert_eq!(rc, 0);
     assert!(stdout.contains("Dokumenttyp: dpa"), "{stdout}");
-    assert!(stdout.contains("13 gefunden"), "{stdout}");
+    assert!(stdout.contains("14 gefunden"), "{stdout}");
     assert!(stdout.contains("anwendbares Recht: DE"), "{stdout}");
 }
 
