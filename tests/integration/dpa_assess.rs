@@ -91,7 +91,12 @@ fn a_completed_review_decides_the_dpa_rules() {
     let mut review: DpaReview =
         serde_yaml::from_str(&std::fs::read_to_string(&review_path).unwrap()).unwrap();
     for e in &mut review.elements {
-        e.verdict = if e.element == Art28Element::Subprocessors {
+        e.verdict = if matches!(
+            e.element,
+            Art28Element::SubprocessorAuthorisation
+                | Art28Element::SubprocessorObjection
+                | Art28Element::SubprocessorFlowDown
+        ) {
             Verdict::Negotiate
         } else {
             Verdict::Accept
