@@ -10,6 +10,7 @@
 //! quoted as RFC 4180 asks, and text cells that a spreadsheet would take for a
 //! formula (`= + - @`, tab, CR) get a leading apostrophe.
 
+use crate::diag::ReportCode;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
@@ -109,14 +110,14 @@ impl RenderError {
         use crate::diag::Diagnostic;
         match self {
             RenderError::Template { name, message } => {
-                Diagnostic::error("template-error", message.clone())
+                Diagnostic::error(ReportCode::TemplateError, message.clone())
                     .in_file(name.clone())
                     .help("fix the template, or remove it from --templates DIR to use the built-in one; docs/templates.md lists the fields")
             }
             RenderError::TemplateDir { path, message } => {
-                Diagnostic::error("template-error", message.clone()).in_file(path.clone())
+                Diagnostic::error(ReportCode::TemplateError, message.clone()).in_file(path.clone())
             }
-            other => Diagnostic::error("render-failed", other.to_string()),
+            other => Diagnostic::error(ReportCode::RenderFailed, other.to_string()),
         }
     }
 }

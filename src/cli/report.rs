@@ -6,12 +6,13 @@
 //! is never left half-written. Progress lines go to stderr, and only once the
 //! run has taken long enough to notice.
 
+use crate::diag::{CostCode, EvalCode, ReportCode};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::assess::{evaluation_date, report_diagnostics};
-use super::{Global, Lang as CliLang, Status};
+use super::{Global, Status};
 use crate::diag::Diagnostic;
 use crate::eval;
 use crate::i18n::Lang;
@@ -75,7 +76,7 @@ impl Progress {
     fn step(&self, what: &str) {
         let t = self.start.elapsed();
         if t >= self.after {
-            eprintln!("[{:>5.1}s] {what}", t.as_secs_f64());
+            errln!("[{:>5.1}s] {what}", t.as_secs_f64());
         }
     }
 }
@@ -106,7 +107,7 @@ fn formats(args: &Args) -> Result<Vec<Format>, Diagnostic> {
     let mut out = Vec::new();
     for f in &args.format {
         let f = f.parse::<Format>().map_err(|e| {
-            Diagnostic::error("invalid-report-option", format!("--format: {e}"))
+            Diagnostic::error(ReportCode::InvalidReportOption, format!("--format: {e}"))
                 .expected("pdf, html, md, json, csv (comma-separated)")
                 .help("e.g. --format pdf,html")
         })?;
@@ -129,10 +130,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         start: Instant::now(),
         after: Duration::from_secs(2),
     };
-    let lang = match global.lang {
-        CliLang::De => Lang::De,
-        CliLang::En => Lang::En,
-    };
+    let lang = global.lang;
     let formats = formats(args).map_err(|d| vec![d])?;
     // Independent inputs on their own threads: the benchmark tables (needed last) and the
     // rule packs (needed after the profiles), overlapping the loading of the profiles.
@@ -196,7 +194,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     files.extend(pack_rows);
     let packs = packs.join().unwrap_or_else(|_| {
         Err(vec![Diagnostic::error(
-            "invalid-rule",
+            EvalCode::InvalidRule,
             "reading the rule packs failed",
         )])
     })?;
@@ -298,7 +296,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     }
     std::fs::create_dir_all(&args.out).map_err(|e| {
         vec![Diagnostic::error(
-            "output-unwritable",
+            CostCode::OutputUnwritable,
             format!("cannot create the output folder: {e}"),
         )
         .in_file(args.out.display().to_string())
@@ -311,13 +309,13 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         .collect();
     crate::output::write_all_atomic(&files).map_err(|(path, e)| {
         vec![
-            Diagnostic::error("output-unwritable", format!("cannot write: {e}"))
+            Diagnostic::error(CostCode::OutputUnwritable, format!("cannot write: {e}"))
                 .in_file(path.display().to_string())
                 .help("check the folder's permissions and free space; no file of the report was replaced"),
         ]
     })?;
     for (path, _) in &files {
-        println!("{}", path.display());
+        outln!("{}", path.display());
     }
     Ok(())
 }
@@ -389,7 +387,7 @@ fn cost_figures(
     };
     let (rows, benchmarks) = benchmarks.join().unwrap_or_else(|_| {
         Err(vec![Diagnostic::error(
-            "benchmark-table-invalid",
+            CostCode::BenchmarkTableInvalid,
             "reading the embedded benchmark tables failed",
         )])
     })?;

@@ -66,10 +66,11 @@ pub fn summary(diags: &[Diagnostic]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::LoadCode;
 
     #[test]
     fn caret_under_column() {
-        let d = Diagnostic::error("schema-violation", "bad")
+        let d = Diagnostic::error(LoadCode::SchemaViolation, "bad")
             .in_file("x.yaml")
             .at(2, 7)
             .pointer("/b")
