@@ -455,6 +455,19 @@ pub fn load_document<T: DeserializeOwned>(
     file: &SourceFile,
     kind: DocumentKind,
 ) -> (Option<T>, Vec<Diagnostic>) {
+    let (value, diags) = load_document_unlined(file, kind);
+    let diags = diags
+        .into_iter()
+        .map(|d| d.with_source(&file.text))
+        .collect();
+    (value, diags)
+}
+
+/// `load_document` before the offending lines are attached to the diagnostics.
+fn load_document_unlined<T: DeserializeOwned>(
+    file: &SourceFile,
+    kind: DocumentKind,
+) -> (Option<T>, Vec<Diagnostic>) {
     if file.prechecked {
         if let Ok(v) = serde_yaml::from_str::<T>(&file.text) {
             return (Some(v), Vec::new());

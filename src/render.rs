@@ -20,6 +20,7 @@ use tera::{Context, Tera};
 
 use crate::report::Report;
 
+pub mod escape;
 pub mod pdf;
 
 /// An output format.
@@ -134,29 +135,9 @@ fn tera_message(e: &tera::Error) -> String {
     msg
 }
 
-/// Escapes text for Markdown: backslash before every character that could
-/// start markup (CommonMark allows escaping any ASCII punctuation), line breaks
-/// become spaces so a value cannot end a table row or start a block.
+/// Escapes text for Markdown (the output layer's one Markdown escaper).
 pub fn escape_markdown(input: &str) -> String {
-    let mut out = String::with_capacity(input.len() + 8);
-    for (i, c) in input.chars().enumerate() {
-        match c {
-            // `(` and `)` need no escape: a link cannot form once `[`/`]` are escaped.
-            '\\' | '`' | '*' | '_' | '{' | '}' | '[' | ']' | '<' | '>' | '#' | '!' | '|' | '~'
-            | '&' | '=' => {
-                out.push('\\');
-                out.push(c);
-            }
-            // A leading `-` or `+` would start a list item.
-            '-' | '+' if i == 0 => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' | '\t' => out.push(' '),
-            _ => out.push(c),
-        }
-    }
-    out
+    escape::markdown(input)
 }
 
 fn escape_markdown_io(input: &str, buf: &mut dyn std::io::Write) -> std::io::Result<()> {
