@@ -294,27 +294,31 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     for r in rendered {
         outputs.extend(r.map_err(|e| vec![e.to_diagnostic()])?);
     }
-    std::fs::create_dir_all(&args.out).map_err(|e| {
-        vec![Diagnostic::error(
-            CostCode::OutputUnwritable,
-            format!("cannot create the output folder: {e}"),
-        )
-        .in_file(args.out.display().to_string())
-        .help("choose another --out folder")]
-    })?;
-    // All formats or none: a failure leaves the previous report set as it was.
-    let files: Vec<(std::path::PathBuf, &[u8])> = outputs
+    // All formats or none, in one atomic step, even under kill -9 or a second run into
+    // the same folder (output::publish_set, docs/reliability.md).
+    let files: Vec<(&str, &[u8])> = outputs
         .iter()
-        .map(|o| (args.out.join(&o.file_name), o.bytes.as_slice()))
+        .map(|o| (o.file_name.as_str(), o.bytes.as_slice()))
         .collect();
-    crate::output::write_all_atomic(&files).map_err(|(path, e)| {
-        vec![
-            Diagnostic::error(CostCode::OutputUnwritable, format!("cannot write: {e}"))
-                .in_file(path.display().to_string())
-                .help("check the folder's permissions and free space; no file of the report was replaced"),
-        ]
+    crate::output::publish_set(&args.out, &files).map_err(|e| {
+        let help = match &e {
+            crate::output::PublishError::Locked { .. } => {
+                "wait for the other run to finish, or write into another --out folder"
+            }
+            crate::output::PublishError::ForeignFiles { .. } => {
+                "choose an empty folder or one that holds only a cloudvet report (the default is ./cloudvet-report)"
+            }
+            _ => "check the folder's permissions and free space",
+        };
+        vec![Diagnostic::error(CostCode::OutputUnwritable, e.to_string())
+            .in_file(args.out.display().to_string())
+            .help(help)]
     })?;
-    for (path, _) in &files {
+    let files: Vec<std::path::PathBuf> = outputs
+        .iter()
+        .map(|o| args.out.join(&o.file_name))
+        .collect();
+    for path in &files {
         outln!("{}", path.display());
     }
     Ok(())
