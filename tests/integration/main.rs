@@ -22,6 +22,7 @@ mod invalid_fixtures;
 mod loader_api;
 mod no_network;
 mod report;
+mod report_set;
 mod rules;
 mod rules_cli;
 mod rules_engine;
