@@ -487,7 +487,7 @@ pub fn migration_warnings(review: &mut DpaReview, display: &str) -> Vec<Diagnost
         .into_iter()
         .map(|note| {
             Diagnostic::warning(
-                "dpa-review-incomplete",
+                DpaCode::DpaReviewIncomplete,
                 format!("old review file migrated to the 21 elements: {note}"),
             )
             .in_file(display)
