@@ -91,9 +91,7 @@ fn corpus_key(scanner_id: &str) -> Option<&'static str> {
             "d_subprocessor_objection_right"
         }
         "subprocessor_flow_down" | "d_subprocessor_flow_down" => "d_subprocessor_flow_down",
-        "dsr_assistance" | "e_data_subject_rights_assistance" => {
-            "e_data_subject_rights_assistance"
-        }
+        "dsr_assistance" | "e_data_subject_rights_assistance" => "e_data_subject_rights_assistance",
         "compliance_assistance" | "f_assist_32_36" => "f_assist_32_36",
         "breach_notification" => "breach_notification",
         "deletion_return" | "g_delete_or_return" => "g_delete_or_return",
@@ -234,7 +232,9 @@ fn main() -> ExitCode {
     print!("{}", render(&selected, details));
     if let Some(f) = floor {
         match check_floor(&f, &results) {
-            Ok(failures) if failures.is_empty() => println!("floor: all figures at or above {}", f.display()),
+            Ok(failures) if failures.is_empty() => {
+                println!("floor: all figures at or above {}", f.display())
+            }
             Ok(failures) => {
                 for l in failures {
                     eprintln!("dpa_eval: regression: {l}");
@@ -292,11 +292,7 @@ fn evaluate(corpus: &Path, lang: &str, ann_path: &Path) -> Result<DocResult, Str
                     lines.extend(quote_lines(&text, q));
                 }
                 let at = hit.and_then(|h| h.quote_lines.or(h.lines));
-                let near = at.is_some_and(|[a, b]| {
-                    lines
-                        .iter()
-                        .any(|&q| q + 3 >= a && q <= b + 3)
-                });
+                let near = at.is_some_and(|[a, b]| lines.iter().any(|&q| q + 3 >= a && q <= b + 3));
                 if near {
                     t.loc.tp = 1;
                 } else {
@@ -384,7 +380,10 @@ fn render(docs: &[&DocResult], details: bool) -> String {
         );
     }
     let _ = writeln!(o, "\n## Per element");
-    let _ = writeln!(o, "| element | status-only | location-aware | wrong place | unclear (present) |");
+    let _ = writeln!(
+        o,
+        "| element | status-only | location-aware | wrong place | unclear (present) |"
+    );
     let _ = writeln!(o, "|---|---|---|---|---|");
     for key in KEYS {
         let mut t = Tally::default();
@@ -466,7 +465,11 @@ fn check_floor(path: &Path, results: &[DocResult]) -> Result<Vec<String>, String
         }
         let f: Vec<&str> = line.split_whitespace().collect();
         let [part, lang, m, v] = f.as_slice() else {
-            return Err(format!("{}:{}: expected PART LANG METRIC VALUE", path.display(), n + 1));
+            return Err(format!(
+                "{}:{}: expected PART LANG METRIC VALUE",
+                path.display(),
+                n + 1
+            ));
         };
         let v: f64 = v
             .parse()

@@ -134,7 +134,11 @@ fn source_of(review: &DpaReview) -> String {
 pub fn review_to_facts(review: &DpaReview) -> Vec<ReviewFact> {
     // A review file of the 18-element set is read as its 21-element form.
     let mut migrated;
-    let review = if review.elements.iter().any(|e| !e.element.superseded_by().is_empty()) {
+    let review = if review
+        .elements
+        .iter()
+        .any(|e| !e.element.superseded_by().is_empty())
+    {
         migrated = review.clone();
         migrated.migrate();
         &migrated

@@ -240,13 +240,9 @@ pub fn document_type(
             || role_statement.is_some()
             || (processor >= sig.short_min_processor_mentions
                 && elements_found >= sig.short_min_elements));
-    let document_type = if disclaimed {
-        if roles && !dpa_marks.is_empty() {
-            DocumentType::Uncertain
-        } else {
-            DocumentType::NotADpa
-        }
-    } else if other_title.is_some() && !dpa_title {
+    // A text that says it is no contract, or another document's own title: at most
+    // `uncertain`.
+    let document_type = if disclaimed || (other_title.is_some() && !dpa_title) {
         if roles && !dpa_marks.is_empty() {
             DocumentType::Uncertain
         } else {
@@ -349,10 +345,26 @@ pub fn is_definition(sentence: &str) -> bool {
         .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | ')' | ','))
         .to_lowercase();
     const VERBS: &[&str] = &[
-        "means", "mean ", "shall mean", "has the meaning", "have the meaning", "refers to",
-        "shall have the meaning", "is defined", "are defined", "includes", "bezeichnet",
-        "bezeichnen", "meint", "meinen", "bedeutet", "bedeuten", "ist jede", "sind alle",
-        "hat die bedeutung", "im sinne",
+        "means",
+        "mean ",
+        "shall mean",
+        "has the meaning",
+        "have the meaning",
+        "refers to",
+        "shall have the meaning",
+        "is defined",
+        "are defined",
+        "includes",
+        "bezeichnet",
+        "bezeichnen",
+        "meint",
+        "meinen",
+        "bedeutet",
+        "bedeuten",
+        "ist jede",
+        "sind alle",
+        "hat die bedeutung",
+        "im sinne",
     ];
     VERBS.iter().any(|v| after.starts_with(v))
 }
@@ -361,10 +373,23 @@ pub fn is_definition(sentence: &str) -> bool {
 /// beschrieben`, `… ist Anlage 1 zu entnehmen`, `as set out in Schedule 2`): an annex
 /// word within four words of a pointing word. Long passages are not pointers.
 pub fn points_to_annex(norm: &str) -> bool {
-    const ANNEX: &[&str] = &["anlage", "anhang", "annex", "appendix", "schedule", "exhibit"];
+    const ANNEX: &[&str] = &[
+        "anlage", "anhang", "annex", "appendix", "schedule", "exhibit",
+    ];
     const POINT: &[&str] = &[
-        "beschrieben", "aufgeführt", "aufgelistet", "genannt", "angegeben", "festgelegt",
-        "entnehmen", "ergeben", "ergibt", "described", "specified", "listed", "detailed",
+        "beschrieben",
+        "aufgeführt",
+        "aufgelistet",
+        "genannt",
+        "angegeben",
+        "festgelegt",
+        "entnehmen",
+        "ergeben",
+        "ergibt",
+        "described",
+        "specified",
+        "listed",
+        "detailed",
         "siehe",
     ];
     let words: Vec<&str> = norm
@@ -559,7 +584,12 @@ pub fn cap(hits: &mut [ElementHit], document_type: DocumentType) {
     }
 }
 
-fn locate_one(el: &ElementTerms, units: &[Unit], lang: DocumentLanguage, terms: &Terms) -> ElementHit {
+fn locate_one(
+    el: &ElementTerms,
+    units: &[Unit],
+    lang: DocumentLanguage,
+    terms: &Terms,
+) -> ElementHit {
     let refs = terms.reference_markers.get(lang);
     let mut best: Option<(usize, Score)> = None;
     for (i, u) in units.iter().enumerate() {

@@ -433,7 +433,12 @@ impl DpaReview {
                 "`art28_3_a_instructions` covered transfers in the old set; its verdict now also stands for `art28_3_a_transfer_instructions`".to_string(),
             );
         }
-        let order = |a: Art28Element| Art28Element::ALL.iter().position(|x| *x == a).unwrap_or(usize::MAX);
+        let order = |a: Art28Element| {
+            Art28Element::ALL
+                .iter()
+                .position(|x| *x == a)
+                .unwrap_or(usize::MAX)
+        };
         self.elements.sort_by_key(|e| order(e.element));
         notes
     }
@@ -462,7 +467,9 @@ mod migrate_tests {
                 "art28_4_subprocessor_flow_down"
             ]
         );
-        assert!(r.elements[2..].iter().all(|e| e.verdict == Verdict::Negotiate));
+        assert!(r.elements[2..]
+            .iter()
+            .all(|e| e.verdict == Verdict::Negotiate));
         // A current review is left alone.
         assert!(r.migrate().is_empty());
         assert_eq!(Art28Element::ALL.len(), 21);

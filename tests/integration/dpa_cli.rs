@@ -238,7 +238,10 @@ fn complete(review: &mut DpaReview) {
 fn report_renders_markdown_and_html_with_sign_off_escaped_and_stable() {
     let dir = tmp("report");
     let (out, mut review) = scan_to_review(&fixture("de-complete-paragraphen.txt"), &dir);
-    assert_eq!(review.elements[10].element, Art28Element::SubprocessorObjection);
+    assert_eq!(
+        review.elements[10].element,
+        Art28Element::SubprocessorObjection
+    );
     complete(&mut review);
     std::fs::write(&out, serde_yaml::to_string(&review).unwrap()).unwrap();
     let render = |to: &Path| {
