@@ -374,7 +374,11 @@ mod tests {
             assert_eq!(json.as_str(), Some(e.id()));
             assert!(seen.insert(e.id()), "duplicate {}", e.id());
         }
-        assert_eq!(seen.len(), 18);
+        assert_eq!(seen.len(), 21);
+        // The superseded element still reads and writes under its old ID.
+        let old = Art28Element::Subprocessors;
+        assert_eq!(serde_json::to_value(old).unwrap().as_str(), Some(old.id()));
+        assert!(!seen.contains(old.id()));
     }
 }
 
