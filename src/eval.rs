@@ -927,6 +927,7 @@ pub fn profile_json(p: &ProviderProfile) -> Value {
         dpa,
         transfers,
         certifications,
+        certifications_complete,
         codes_of_conduct,
         security,
         sovereignty,
@@ -963,6 +964,12 @@ pub fn profile_json(p: &ProviderProfile) -> Value {
         "certifications".into(),
         v(serde_json::to_value(certifications)),
     );
+    if !certifications_complete.is_blank() {
+        m.insert(
+            "certifications_complete".into(),
+            v(serde_json::to_value(certifications_complete)),
+        );
+    }
     m.insert(
         "codes_of_conduct".into(),
         v(serde_json::to_value(codes_of_conduct)),
