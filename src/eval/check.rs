@@ -423,7 +423,10 @@ impl<'a> OfferView<'a> {
             .map(|o| {
                 let region = regions.get(o.region.as_str());
                 OfferDerived {
-                    region_country: region.map(|r| r.country.as_str()),
+                    // Offers a region marks unconfirmed prove no location.
+                    region_country: region
+                        .filter(|r| !r.offers_unconfirmed)
+                        .map(|r| r.country.as_str()),
                     vram_gb: o
                         .vram_gb
                         .or_else(|| vram.get(o.gpu_model.as_str()).copied()),

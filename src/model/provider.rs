@@ -153,6 +153,11 @@ pub struct Region {
     /// How capacity is obtained here.
     #[serde(default, skip_serializing_if = "Fact::is_blank")]
     pub availability: Fact<Availability>,
+    /// The region's offers come from a catalogue that lists every instance type in
+    /// every region, so they are no evidence that the GPUs are really available here:
+    /// rules read the location of these offers as unknown (never as a pass).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub offers_unconfirmed: bool,
     /// Where this region's facts come from.
     #[serde(default, flatten)]
     pub provenance: Provenance,
