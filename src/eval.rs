@@ -55,6 +55,14 @@ pub const CODES: &[(&str, &str)] = &[
         "A rule lacks a text, a legal basis, or has a check that does not compile.",
     ),
     (
+        "unknown-fact-pointer",
+        "A rule's check reads a pointer that is not a field of the provider profile (or of the requirements).",
+    ),
+    (
+        "example-mismatch",
+        "A rule's example does not give the outcome it states.",
+    ),
+    (
         "unknown-rule",
         "A rule override, waiver or `rules explain` names a rule no pack has.",
     ),
