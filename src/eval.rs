@@ -937,6 +937,7 @@ pub fn profile_json(p: &ProviderProfile) -> Value {
         certifications,
         certifications_complete,
         codes_of_conduct,
+        codes_of_conduct_complete,
         security,
         sovereignty,
         data_act,
@@ -982,6 +983,12 @@ pub fn profile_json(p: &ProviderProfile) -> Value {
         "codes_of_conduct".into(),
         v(serde_json::to_value(codes_of_conduct)),
     );
+    if !codes_of_conduct_complete.is_blank() {
+        m.insert(
+            "codes_of_conduct_complete".into(),
+            v(serde_json::to_value(codes_of_conduct_complete)),
+        );
+    }
     m.insert("security".into(), v(serde_json::to_value(security)));
     m.insert("sovereignty".into(), v(serde_json::to_value(sovereignty)));
     m.insert("data_act".into(), v(serde_json::to_value(data_act)));

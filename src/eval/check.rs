@@ -909,49 +909,40 @@ fn eval_json_inner<'v>(
                     }
                 }
             };
+            // A list declared complete (`complete_if`) makes a shortfall fail; on a
+            // list nobody declared complete a shortfall proves nothing (unknown).
+            let declared = complete_if.as_ref().map(|cp| {
+                let ptr = format!("{base}{}", cp.text);
+                match read(root, cp, outer) {
+                    Found::Value(v, prov) => {
+                        cx.note_read(&ptr, v.clone(), prov, None);
+                        v == &Value::Bool(true)
+                    }
+                    Found::Unknown(prov) => {
+                        cx.note_read(&ptr, Value::String("unknown".into()), prov, None);
+                        false
+                    }
+                    Found::Absent => false,
+                }
+            });
+            let when_none = match declared {
+                Some(true) => WhenNone::Fail,
+                Some(false) => WhenNone::Unknown,
+                None => *none_is_unknown,
+            };
             let mut outcome = Outcome::Pass;
             let mut incomplete = false;
             if let Some(k) = at_least {
                 let k = *k as usize;
                 if matched < k {
                     incomplete = matched + unknown < k
-                        && (*none_is_unknown == WhenNone::Unknown
-                            || (*none_is_unknown == WhenNone::UnknownIfEmpty && total == 0));
+                        && (when_none == WhenNone::Unknown
+                            || (when_none == WhenNone::UnknownIfEmpty && total == 0));
                     outcome = if matched + unknown >= k || incomplete {
                         Outcome::Unknown
                     } else {
                         Outcome::Fail
                     };
-                    // A shortfall on a list nobody declared complete proves nothing.
-                    if outcome == Outcome::Fail {
-                        if let Some(cp) = complete_if {
-                            let declared = match read(root, cp, outer) {
-                                Found::Value(v, prov) => {
-                                    cx.note_read(
-                                        &format!("{base}{}", cp.text),
-                                        v.clone(),
-                                        prov,
-                                        None,
-                                    );
-                                    v == &Value::Bool(true)
-                                }
-                                Found::Unknown(prov) => {
-                                    cx.note_read(
-                                        &format!("{base}{}", cp.text),
-                                        Value::String("unknown".into()),
-                                        prov,
-                                        None,
-                                    );
-                                    false
-                                }
-                                Found::Absent => false,
-                            };
-                            if !declared {
-                                incomplete = true;
-                                outcome = Outcome::Unknown;
-                            }
-                        }
-                    }
                 }
             }
             if let Some(k) = at_most {

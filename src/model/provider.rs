@@ -69,6 +69,10 @@ pub struct ProviderProfile {
     /// Codes of conduct under GDPR Art. 40 (EU Cloud CoC, CISPE).
     #[serde(default)]
     pub codes_of_conduct: Vec<CodeOfConduct>,
+    /// The source declares the list of codes of conduct complete; only then does a
+    /// code missing from `codes_of_conduct` fail a rule.
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub codes_of_conduct_complete: Fact<bool>,
     /// Security controls (GDPR Art. 32).
     #[serde(default)]
     pub security: Security,

@@ -277,3 +277,67 @@ fn cert009_011_absence_fails_only_on_a_list_declared_complete() {
         assert_eq!(verdict(rule, with(Some(true))), Outcome::Fail, "{rule}");
     }
 }
+
+/// Disclosure rules whose check is "the fact is known" (`exists`, or `any` with an
+/// `exists`): by the check language, an absent fact is unknown and a present one
+/// passes, so they cannot fail. They are the only rules allowed to lack a fail
+/// example; docs/rules.md ("Second reading") lists them with the reason.
+const CANNOT_FAIL: &[&str] = &[
+    "AI-001", "AI-005", "EXIT-001", "EXIT-008", "LOC-004", "LOC-005", "LOC-007", "TR-002",
+];
+
+#[test]
+fn every_rule_has_pass_fail_and_unknown_examples() {
+    use cloudvet::model::rule_pack::{Check, ExpectedOutcome, RuleStatus};
+    let mut without_fail = Vec::new();
+    for p in packs::shipped().unwrap() {
+        for r in p.rules.iter().filter(|r| r.status == RuleStatus::Active) {
+            let has = |k| r.examples.iter().any(|e| e.expect == k);
+            assert!(has(ExpectedOutcome::Pass), "{} has no pass example", r.id);
+            assert!(
+                has(ExpectedOutcome::Unknown),
+                "{} has no unknown example",
+                r.id
+            );
+            if !has(ExpectedOutcome::Fail) {
+                let existence = match &r.check {
+                    Check::Exists(_) => true,
+                    Check::Any(v) => v.iter().any(|c| matches!(c, Check::Exists(_))),
+                    _ => false,
+                };
+                assert!(existence, "{} has no fail example", r.id);
+                without_fail.push(r.id.clone());
+            }
+        }
+    }
+    without_fail.sort();
+    assert_eq!(without_fail, CANNOT_FAIL);
+}
+
+#[test]
+fn catalogue_profiles_no_longer_over_claim() {
+    let packs = packs::shipped().unwrap();
+    let (loaded, diags) = cloudvet::load::embedded_providers();
+    assert!(diags.is_empty(), "{diags:?}");
+    let catalogue: Vec<ProviderProfile> = loaded.into_iter().map(|l| l.value).collect();
+    let mut r = base_requirements();
+    merge(
+        &mut r,
+        &json!({"gpu": {"models": ["H100-SXM"]}, "commercial": {"german_support": true}}),
+    );
+    let req: Requirements = serde_json::from_value(r).unwrap();
+    let a = eval::assess(&catalogue, &packs, &req, "2026-11-30".parse().unwrap()).unwrap();
+    let get = |id: &str, rule: &str| {
+        let p = a.providers.iter().find(|p| p.id == id).unwrap();
+        outcome(p, rule)
+    };
+    // A planned VS-NfD cloud and an addendum for other regions are no sovereignty evidence.
+    assert_ne!(get("stackit", "LOC-007"), Outcome::Pass);
+    assert_ne!(get("aws", "LOC-007"), Outcome::Pass);
+    // Catalogue rows that prove no EU availability do not pass the GPU must-have.
+    assert_ne!(get("lambda", "GPU-001"), Outcome::Pass);
+    // A DSA contact point's languages are not support languages.
+    assert_eq!(get("hetzner", "COM-004"), Outcome::Unknown);
+    // A free download of non-personal data is no switching-egress waiver.
+    assert_eq!(get("nebius", "EXIT-010"), Outcome::Unknown);
+}
