@@ -18,6 +18,7 @@ pub mod inputs;
 pub mod packs;
 pub mod pointer;
 pub mod questionnaire;
+pub mod seal;
 pub mod smaa;
 pub mod why;
 
@@ -235,6 +236,8 @@ pub struct ProviderAssessment {
     pub areas: Vec<AreaScore>,
     pub results: Vec<RuleResult>,
     pub open_questions: Vec<OpenQuestion>,
+    /// EU Cloud Sovereignty Framework: SEAL level per objective and the minimum-SEAL gate.
+    pub seal: seal::SealProfile,
     /// Exact total, for ranking; not serialised.
     #[serde(skip)]
     pub total_exact: f64,
@@ -756,12 +759,14 @@ impl<'p> Engine<'p> {
                 })
             })
             .collect();
+        let seal = seal::assess(&profile_json(p), &self.requirements.sovereignty_seal);
         ProviderAssessment {
             id: p.id.clone(),
             name: p.name.clone(),
             example_data: p.example_data,
             rank: None,
-            eligible: knockouts_failed.is_empty(),
+            // The minimum-SEAL gate excludes like a failed knock-out, before ranking.
+            eligible: knockouts_failed.is_empty() && seal.gate_failed.is_empty(),
             knockouts_failed,
             open_must_haves,
             total: round1(total),
@@ -774,6 +779,7 @@ impl<'p> Engine<'p> {
             areas,
             results,
             open_questions,
+            seal,
             total_exact: total,
         }
     }

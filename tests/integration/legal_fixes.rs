@@ -341,3 +341,27 @@ fn catalogue_profiles_no_longer_over_claim() {
     // A free download of non-personal data is no switching-egress waiver.
     assert_eq!(get("nebius", "EXIT-010"), Outcome::Unknown);
 }
+
+#[test]
+fn minimum_seal_gate_excludes_before_ranking() {
+    let us = json!({"identity": {"ultimate_parent_country": {"value": "US", "source": "https://example.com"}}});
+    let de = json!({"identity": {"ultimate_parent_country": {"value": "DE", "source": "https://example.com"}}});
+    let gate = json!({"sovereignty_seal": {"min_seal": {"SOV-1": 2}}});
+    let p = assess_on(us.clone(), gate.clone(), "2026-11-30");
+    assert_eq!(p.seal.objectives[0].level, 1);
+    assert_eq!(p.seal.gate_failed, ["SOV-1"]);
+    assert!(!p.eligible && p.rank.is_none());
+    // Same profile without a minimum: the gate is off.
+    assert!(assess_on(us, json!({}), "2026-11-30")
+        .seal
+        .gate_failed
+        .is_empty());
+    // An EU parent reaches the minimum on this criterion, but the objective stays open.
+    let p = assess_on(de, gate, "2026-11-30");
+    assert!(p.seal.gate_failed.is_empty());
+    assert_eq!(p.seal.gate_open, ["SOV-1"]);
+    // The levels are in the JSON of the assessment.
+    let v = serde_json::to_value(&p).unwrap();
+    assert_eq!(v["seal"]["objectives"][0]["objective"], "SOV-1");
+    assert_eq!(v["seal"]["objectives"][0]["open"], true);
+}
