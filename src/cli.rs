@@ -2,9 +2,38 @@
 //! its module in `cli/`. Exit codes: 0 done; 1 done, but a gate the user asked
 //! for tripped (e.g. `--fail-on no-eligible`); 2 bad input or usage.
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+/// Prints to stdout through [`write_out`]: a closed pipe ends output quietly.
+macro_rules! out {
+    ($($t:tt)*) => { $crate::cli::write_out(&format!($($t)*)) };
+}
+/// [`out!`] with a newline.
+macro_rules! outln {
+    () => { $crate::cli::write_out("\n") };
+    ($($t:tt)*) => { $crate::cli::write_out(&format!("{}\n", format_args!($($t)*))) };
+}
+/// Prints a line to stderr through [`write_err`].
+macro_rules! errln {
+    ($($t:tt)*) => { $crate::cli::write_err(&format!("{}\n", format_args!($($t)*))) };
+}
+
+/// Writes to stdout. When the reader has gone (`cloudvet rules list | head -1`)
+/// the rest is dropped without a panic or a message, as a pipeline expects; the
+/// command still ends with its own exit code.
+pub fn write_out(text: &str) {
+    let mut lock = std::io::stdout().lock();
+    let _ = lock.write_all(text.as_bytes()).and_then(|()| lock.flush());
+}
+
+/// Writes to stderr; a closed stderr is ignored for the same reason.
+pub fn write_err(text: &str) {
+    let mut lock = std::io::stderr().lock();
+    let _ = lock.write_all(text.as_bytes()).and_then(|()| lock.flush());
+}
+
+use clap::{Parser, Subcommand};
 
 pub mod assess;
 pub mod completions;
@@ -17,20 +46,22 @@ pub mod report;
 pub mod rules;
 pub mod validate;
 
-/// Language of everything a person reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
-pub enum Lang {
-    De,
-    #[default]
-    En,
-}
+pub use crate::i18n::Lang;
 
 /// Options every subcommand understands.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Global {
-    /// Language of the output.
-    #[arg(long, global = true, value_enum, default_value_t = Lang::En)]
+    /// Language of the output: de or en (default: from LC_ALL, LC_MESSAGES or LANG —
+    /// `de*` is German — else English).
+    #[arg(long = "lang", global = true, value_name = "LANG", value_parser = parse_lang)]
+    pub lang_flag: Option<Lang>,
+    /// The language in force: the flag, else the environment (set by [`run`]).
+    #[arg(skip)]
     pub lang: Lang,
+}
+
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    s.parse::<Lang>()
 }
 
 #[derive(Debug, Parser)]
@@ -130,7 +161,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let mut cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
@@ -142,6 +173,7 @@ where
             };
         }
     };
+    cli.global.lang = cli.global.lang_flag.unwrap_or_else(Lang::from_env);
     let status = match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.global),
         Command::Init(a) => init::run(a, &cli.global),

@@ -16,6 +16,7 @@
 //!
 //! Entry point: [`compare`].
 
+use crate::diag::{CostCode, ValidateCode};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::Arc;
@@ -866,7 +867,7 @@ fn check_rates(
             let n = places.len();
             let shown: Vec<String> = places.into_iter().take(3).collect();
             Diagnostic::error(
-                "missing-exchange-rate",
+                ValidateCode::MissingExchangeRate,
                 format!(
                     "prices in {cur} cannot be converted into the report currency {}: the requirements give no {cur} rate (used by {}{})",
                     rates.report,
@@ -974,7 +975,7 @@ impl<'a> Context<'a> {
                 .unwrap_or("");
             let abs = b
                 .absolute_speed(table, &bref.name, bref.scenario.as_deref(), family, count)
-                .map_err(|why| vec![Diagnostic::error("no-benchmark-rows", why)])?;
+                .map_err(|why| vec![Diagnostic::error(CostCode::NoBenchmarkRows, why)])?;
             let scaled = scaled_gpus(count, w.scaling_efficiency);
             let per_gpu = abs.per_second / scaled;
             let first = match table {

@@ -8,19 +8,15 @@ use serde::Serialize;
 pub mod codes;
 pub mod render;
 
-/// Every diagnostic code any stage can raise, with its one-line description.
-/// Each stage keeps its own list; add yours here (one line) so the docs test
-/// and the fixture test see it.
+pub use codes::{Code, CostCode, DpaCode, EvalCode, LoadCode, ReportCode, ValidateCode};
+
+/// Every diagnostic code any stage can raise, with its one-line description
+/// (the registry is `diag::codes`: one enum per stage).
 pub fn all_codes() -> Vec<(&'static str, &'static str)> {
-    let lists: &[&[(&str, &str)]] = &[
-        codes::LOAD,
-        codes::VALIDATE,
-        crate::cost::validate::CODES,
-        crate::eval::CODES,
-        codes::REPORT,
-        crate::dpa::CODES,
-    ];
-    lists.iter().flat_map(|l| l.iter().copied()).collect()
+    Code::all()
+        .into_iter()
+        .map(|c| (c.as_str(), c.description()))
+        .collect()
 }
 
 /// Severity of a diagnostic (not of a rule).
@@ -35,7 +31,7 @@ pub enum Severity {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Diagnostic {
     /// Stable kebab-case code, e.g. `schema-violation`.
-    pub code: &'static str,
+    pub code: Code,
     pub severity: Severity,
     /// The file as the user named it (or `embedded:<path>` for built-in data).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -57,12 +53,16 @@ pub struct Diagnostic {
     /// How to fix it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
+    /// The text of the offending line, kept when the diagnostic is located so that
+    /// every command can show it (people read it; JSON has line and column).
+    #[serde(skip)]
+    pub source_line: Option<String>,
 }
 
 impl Diagnostic {
-    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn error(code: impl Into<Code>, message: impl Into<String>) -> Self {
         Diagnostic {
-            code,
+            code: code.into(),
             severity: Severity::Error,
             file: None,
             line: None,
@@ -71,9 +71,10 @@ impl Diagnostic {
             message: message.into(),
             expected: None,
             help: None,
+            source_line: None,
         }
     }
-    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn warning(code: impl Into<Code>, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(code, message)
@@ -100,33 +101,30 @@ impl Diagnostic {
         self.help = Some(help.into());
         self
     }
+    /// Keeps the offending line of `text` (the file the diagnostic is about), so
+    /// the diagnostic can be shown with its snippet wherever it is printed.
+    pub fn with_source(mut self, text: &str) -> Self {
+        if self.source_line.is_none() {
+            if let Some(l) = self.line {
+                self.source_line = text
+                    .lines()
+                    .nth(l.saturating_sub(1))
+                    .map(|x| x.trim_end_matches('\r').to_string());
+            }
+        }
+        self
+    }
+
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
 }
 
+/// The one human form of a diagnostic (`render::human`), so every command shows
+/// the same frame: code, message, file:line:column, the offending line with a
+/// caret, the pointer, what was expected and how to fix it.
 impl std::fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let sev = match self.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        write!(f, "{sev}[{}]: {}", self.code, self.message)?;
-        if let Some(file) = &self.file {
-            write!(f, "\n  --> {file}")?;
-            if let (Some(l), Some(c)) = (self.line, self.column) {
-                write!(f, ":{l}:{c}")?;
-            }
-        }
-        if let Some(p) = &self.pointer {
-            write!(f, "\n  at {p}")?;
-        }
-        if let Some(e) = &self.expected {
-            write!(f, "\n  expected: {e}")?;
-        }
-        if let Some(h) = &self.help {
-            write!(f, "\n  help: {h}")?;
-        }
-        Ok(())
+        f.write_str(&render::human(self, None))
     }
 }

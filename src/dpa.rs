@@ -19,6 +19,7 @@ pub mod sections;
 pub mod terms;
 pub mod text;
 
+use crate::diag::DpaCode;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -37,23 +38,6 @@ pub use text::DocumentFormat;
 
 pub use facts::{apply_review, apply_reviews, review_to_facts, AppliedReview, ReviewFact};
 pub use locate::TypeEvidence;
-
-/// Diagnostic codes of the DPA scanner and review, with a one-line description.
-pub const CODES: &[(&str, &str)] = &[
-    ("dpa-file-unreadable", "The document or review file cannot be read (missing, no permission)."),
-    ("dpa-unsupported-format", "The file is not .txt, .md or .pdf (e.g. .docx), or it is binary."),
-    ("dpa-empty-document", "The document has no text."),
-    ("dpa-too-large", "The file is over 20 MiB, the text over 2,000,000 characters, or the PDF over 2,000 pages."),
-    ("dpa-invalid-encoding", "A text file is not UTF-8 (e.g. UTF-16 or Windows-1252)."),
-    ("dpa-pdf-unreadable", "The PDF is damaged or not a PDF."),
-    ("dpa-pdf-encrypted", "The PDF is encrypted with a password."),
-    ("dpa-pdf-no-text", "The PDF has no text layer (scanned images); OCR is needed."),
-    ("dpa-provider-id", "`--provider` is not a provider id (lower case letters, digits, hyphens), names neither a shipped provider nor a profile in `--providers` (with a \"did you mean\" from the known ids), or is missing where a review file is written."),
-    ("dpa-review-provider", "A review is applied to the profile of another provider."),
-    ("dpa-review-incomplete", "The review still has pending verdicts or no sign-off (warning)."),
-    ("dpa-terms", "The built-in term list cannot be read (a build defect)."),
-    ("dpa-output", "An output file cannot be written."),
-];
 
 /// The result of scanning one document.
 #[derive(Debug, Clone)]
@@ -92,7 +76,7 @@ pub fn element_ids() -> Vec<String> {
 fn terms_or_diag() -> Result<terms::Terms, Diagnostic> {
     terms::load().map_err(|e| {
         Diagnostic::error(
-            "dpa-terms",
+            DpaCode::DpaTerms,
             format!("the built-in term list is broken: {e}"),
         )
         .help("this is a defect in cloudvet; please report it")
@@ -103,12 +87,15 @@ fn terms_or_diag() -> Result<terms::Terms, Diagnostic> {
 pub fn scan_file(path: &Path) -> Result<Scan, Diagnostic> {
     let display = path.display().to_string();
     let meta = std::fs::metadata(path).map_err(|e| {
-        Diagnostic::error("dpa-file-unreadable", format!("cannot read the file: {e}"))
-            .in_file(display.clone())
+        Diagnostic::error(
+            DpaCode::DpaFileUnreadable,
+            format!("cannot read the file: {e}"),
+        )
+        .in_file(display.clone())
     })?;
     if meta.len() > text::MAX_FILE_BYTES as u64 {
         return Err(Diagnostic::error(
-            "dpa-too-large",
+            DpaCode::DpaTooLarge,
             format!(
                 "the file has {} bytes; the scanner reads at most {} MiB",
                 meta.len(),
@@ -118,8 +105,11 @@ pub fn scan_file(path: &Path) -> Result<Scan, Diagnostic> {
         .in_file(display));
     }
     let bytes = std::fs::read(path).map_err(|e| {
-        Diagnostic::error("dpa-file-unreadable", format!("cannot read the file: {e}"))
-            .in_file(display.clone())
+        Diagnostic::error(
+            DpaCode::DpaFileUnreadable,
+            format!("cannot read the file: {e}"),
+        )
+        .in_file(display.clone())
     })?;
     scan_bytes(&display, &bytes)
 }
@@ -221,12 +211,12 @@ impl Scan {
 
     /// The human summary printed by `cloudvet dpa scan`, in English.
     pub fn summary(&self) -> String {
-        self.summary_in(report::Language::En)
+        self.summary_in(crate::i18n::Lang::En)
     }
 
     /// The human summary in English or German (`--lang de`).
-    pub fn summary_in(&self, l: report::Language) -> String {
-        let de = l == report::Language::De;
+    pub fn summary_in(&self, l: crate::i18n::Lang) -> String {
+        let de = l == crate::i18n::Lang::De;
         let t = |en: &'static str, de_: &'static str| if de { de_ } else { en };
         let mut s = String::new();
         let ev = &self.type_evidence;
@@ -503,7 +493,7 @@ pub fn review_warnings(review: &DpaReview, display: &str) -> Vec<Diagnostic> {
     if pending + missing > 0 {
         out.push(
             Diagnostic::warning(
-                "dpa-review-incomplete",
+                DpaCode::DpaReviewIncomplete,
                 format!("{} element(s) are not decided yet (pending or not listed)", pending + missing),
             )
             .in_file(display)
@@ -512,7 +502,7 @@ pub fn review_warnings(review: &DpaReview, display: &str) -> Vec<Diagnostic> {
     }
     if review.sign_off.is_none() {
         out.push(
-            Diagnostic::warning("dpa-review-incomplete", "the review is not signed off")
+            Diagnostic::warning(DpaCode::DpaReviewIncomplete, "the review is not signed off")
                 .in_file(display)
                 .pointer("/sign_off")
                 .help("add `sign_off` (name, role, date, decision) once every element is decided"),

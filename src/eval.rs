@@ -22,6 +22,7 @@ pub mod seal;
 pub mod smaa;
 pub mod why;
 
+use crate::diag::{Code, EvalCode, ValidateCode};
 use std::collections::{BTreeMap, HashMap};
 
 use chrono::NaiveDate;
@@ -35,71 +36,6 @@ use crate::model::requirements::{OverrideSetting, Requirements};
 use crate::model::rule_pack::{Area, Rule, RulePack, RuleStatus, Severity, Text};
 use check::{CCheck, Cx, OfferView, Scope, Sets};
 use pointer::ProvRef;
-
-/// Diagnostic codes of the rules engine, its packs and questionnaires (documented
-/// in docs/diagnostics.md, "Rules engine"). Codes shared with other stages
-/// (`file-unreadable`, `no-providers`, `unknown-provider`, `wrong-kind`,
-/// `unsupported-schema-version`) are registered there.
-pub const CODES: &[(&str, &str)] = &[
-    ("malformed-rule-id", "A rule ID is not of the form ABC-001."),
-    (
-        "duplicate-rule-id",
-        "A rule ID is used twice (in one pack, across packs, or by a --rules pack).",
-    ),
-    (
-        "mixed-rule-prefix",
-        "The rules of one pack use several ID prefixes.",
-    ),
-    ("duplicate-pack-id", "Two rule packs have the same id."),
-    (
-        "invalid-rule",
-        "A rule lacks a text, a legal basis, or has a check that does not compile.",
-    ),
-    (
-        "unknown-fact-pointer",
-        "A rule's check reads a pointer that is not a field of the provider profile (or of the requirements).",
-    ),
-    (
-        "example-mismatch",
-        "A rule's example does not give the outcome it states.",
-    ),
-    (
-        "unknown-rule",
-        "A rule override, waiver or `rules explain` names a rule no pack has.",
-    ),
-    (
-        "unknown-area",
-        "`area_weights` names something that is not an assessment area.",
-    ),
-    (
-        "invalid-weight",
-        "An area weight is negative or not a number.",
-    ),
-    (
-        "invalid-check",
-        "A rule's check cannot be compiled against these requirements.",
-    ),
-    (
-        "duplicate-provider",
-        "Two profiles passed to the engine have the same id.",
-    ),
-    (
-        "questionnaire-not-dated",
-        "An answered questionnaire has no `answered_on` date.",
-    ),
-    (
-        "invalid-pointer",
-        "A questionnaire answer names a fact with a malformed JSON pointer.",
-    ),
-    (
-        "answer-does-not-fit",
-        "A questionnaire answer does not fit the profile at its pointer.",
-    ),
-    (
-        "invalid-date",
-        "`--as-of` or SOURCE_DATE_EPOCH is not a valid date.",
-    ),
-];
 
 /// The outcome of one rule on one provider.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -340,7 +276,7 @@ pub struct Engine<'p> {
     offer_nodes: Vec<check::OfferNode>,
 }
 
-fn diag(code: &'static str, msg: impl Into<String>) -> Diagnostic {
+fn diag(code: impl Into<Code>, msg: impl Into<String>) -> Diagnostic {
     Diagnostic::error(code, msg)
 }
 
@@ -390,7 +326,7 @@ impl<'p> Engine<'p> {
             if !all_ids.contains(&o.rule.as_str()) {
                 errors.push(
                     diag(
-                        "unknown-rule",
+                        EvalCode::UnknownRule,
                         format!("rule override names `{}`, which no rule pack has", o.rule),
                     )
                     .pointer(format!("/rule_overrides/{i}/rule"))
@@ -402,7 +338,7 @@ impl<'p> Engine<'p> {
             if !all_ids.contains(&w.rule.as_str()) {
                 errors.push(
                     diag(
-                        "unknown-rule",
+                        EvalCode::UnknownRule,
                         format!("waiver names `{}`, which no rule pack has", w.rule),
                     )
                     .pointer(format!("/waivers/{i}/rule"))
@@ -421,23 +357,26 @@ impl<'p> Engine<'p> {
                 }
                 Some(_) => errors.push(
                     diag(
-                        "invalid-weight",
+                        EvalCode::InvalidWeight,
                         format!("area weight for `{k}` must be a number ≥ 0, got {w}"),
                     )
                     .pointer(format!("/area_weights/{k}"))
                     .help("weights are relative; use 0 to leave an area out of the total"),
                 ),
                 None => errors.push(
-                    diag("unknown-area", format!("`{k}` is not an assessment area"))
-                        .pointer(format!("/area_weights/{k}"))
-                        .expected(
-                            Area::ALL
-                                .iter()
-                                .map(|a| a.key())
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                        )
-                        .help("area keys are listed in docs/assessment.md"),
+                    diag(
+                        EvalCode::UnknownArea,
+                        format!("`{k}` is not an assessment area"),
+                    )
+                    .pointer(format!("/area_weights/{k}"))
+                    .expected(
+                        Area::ALL
+                            .iter()
+                            .map(|a| a.key())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    )
+                    .help("area keys are listed in docs/assessment.md"),
                 ),
             }
         }
@@ -508,8 +447,11 @@ impl<'p> Engine<'p> {
                         }
                         Err(e) => {
                             errors.push(
-                                diag("invalid-check", format!("{}: applies_when: {e}", rule.id))
-                                    .help("fix the rule's condition or the requirement it reads"),
+                                diag(
+                                    EvalCode::InvalidCheck,
+                                    format!("{}: applies_when: {e}", rule.id),
+                                )
+                                .help("fix the rule's condition or the requirement it reads"),
                             );
                             continue;
                         }
@@ -526,8 +468,11 @@ impl<'p> Engine<'p> {
                             }
                         }
                         Err(e) => errors.push(
-                            diag("invalid-check", format!("{}: knockout_when: {e}", rule.id))
-                                .help("fix the rule's condition or the requirement it reads"),
+                            diag(
+                                EvalCode::InvalidCheck,
+                                format!("{}: knockout_when: {e}", rule.id),
+                            )
+                            .help("fix the rule's condition or the requirement it reads"),
                         ),
                     }
                 }
@@ -548,7 +493,7 @@ impl<'p> Engine<'p> {
                     Ok(c) => c,
                     Err(e) => {
                         errors.push(
-                            diag("invalid-check", format!("{}: check: {e}", rule.id))
+                            diag(EvalCode::InvalidCheck, format!("{}: check: {e}", rule.id))
                                 .help("a threshold `requirement` must point at a number in the requirements"),
                         );
                         continue;
@@ -793,7 +738,7 @@ impl<'p> Engine<'p> {
             if w[0].id == w[1].id {
                 errors.push(
                     diag(
-                        "duplicate-provider",
+                        ValidateCode::DuplicateId,
                         format!("two provider profiles have the id `{}`", w[0].id),
                     )
                     .help("each provider needs its own id"),

@@ -10,6 +10,7 @@
 //! collection loaders `load_providers`, `embedded_providers`,
 //! `load_requirements`, `load_reviews`.
 
+use crate::diag::LoadCode;
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
@@ -119,7 +120,7 @@ fn encoding_problem(display: &str, bytes: &[u8]) -> Option<Diagnostic> {
     for (bom, name) in boms {
         if bytes.starts_with(bom) {
             return d(
-                "unsupported-encoding",
+                LoadCode::UnsupportedEncoding,
                 &format!("the file is encoded as {name}; cloudvet reads UTF-8 only"),
             )
             .map(|x| {
@@ -136,7 +137,7 @@ fn encoding_problem(display: &str, bytes: &[u8]) -> Option<Diagnostic> {
         let half = head.len() / 2;
         if half > 0 && (even * 10 >= half * 8 || odd * 10 >= half * 8) {
             return d(
-                "unsupported-encoding",
+                LoadCode::UnsupportedEncoding,
                 "the file looks like UTF-16 without a byte-order mark; cloudvet reads UTF-8 only",
             )
             .map(|x| x.help("save the file as UTF-8"));
@@ -144,7 +145,7 @@ fn encoding_problem(display: &str, bytes: &[u8]) -> Option<Diagnostic> {
     }
     if let Some(i) = bytes.iter().position(|b| *b == 0) {
         return d(
-            "binary-file",
+            LoadCode::BinaryFile,
             &format!("the file contains a NUL byte at offset {i}: it is not a text file"),
         )
         .map(|x| x.help("pass a YAML text file; PDFs and office documents are not read here"));
@@ -169,7 +170,7 @@ impl SourceFile {
             let at = e.valid_up_to();
             let line = body[..at].iter().filter(|b| **b == b'\n').count() + 1;
             Diagnostic::error(
-                "invalid-encoding",
+                LoadCode::InvalidEncoding,
                 format!("the file is not valid UTF-8 (first bad byte at offset {at})"),
             )
             .in_file(display.clone())
@@ -188,16 +189,20 @@ impl SourceFile {
     pub fn read(path: &Path) -> Result<Self, Diagnostic> {
         let display = path.display().to_string();
         let unreadable = |e: std::io::Error| {
-            Diagnostic::error("file-unreadable", format!("cannot read the file: {e}"))
-                .in_file(display.clone())
-                .help("check the path and the file's permissions")
+            Diagnostic::error(
+                LoadCode::FileUnreadable,
+                format!("cannot read the file: {e}"),
+            )
+            .in_file(display.clone())
+            .help("check the path and the file's permissions")
         };
         let meta = std::fs::metadata(path).map_err(unreadable)?;
         if meta.is_dir() {
-            return Err(
-                Diagnostic::error("file-unreadable", "this is a folder, not a file")
-                    .in_file(display),
-            );
+            return Err(Diagnostic::error(
+                LoadCode::FileUnreadable,
+                "this is a folder, not a file",
+            )
+            .in_file(display));
         }
         if meta.len() > MAX_FILE_BYTES {
             return Err(too_large(&display, meta.len()));
@@ -221,7 +226,7 @@ impl SourceFile {
 
 fn too_large(display: &str, len: u64) -> Diagnostic {
     Diagnostic::error(
-        "file-too-large",
+        LoadCode::FileTooLarge,
         format!("the file has {len} bytes; the limit is {MAX_FILE_BYTES} bytes (8 MiB)"),
     )
     .in_file(display)
@@ -298,7 +303,7 @@ pub fn declared_kind(file: &SourceFile, parsed: &Parsed) -> Result<DocumentKind,
     match parsed.value.get("kind") {
         Some(Value::String(s)) => DocumentKind::from_name(s).ok_or_else(|| {
             let d = Diagnostic::error(
-                "unknown-kind",
+                LoadCode::UnknownKind,
                 format!("`{s}` is not a kind of file cloudvet reads"),
             )
             .expected(expected.clone());
@@ -310,7 +315,7 @@ pub fn declared_kind(file: &SourceFile, parsed: &Parsed) -> Result<DocumentKind,
         }),
         Some(other) => Err(located(
             Diagnostic::error(
-                "unknown-kind",
+                LoadCode::UnknownKind,
                 format!("`kind` is {other}, not a kind name"),
             )
             .expected(expected)
@@ -321,7 +326,7 @@ pub fn declared_kind(file: &SourceFile, parsed: &Parsed) -> Result<DocumentKind,
             false,
         )),
         None => Err(
-            Diagnostic::error("unknown-kind", "the file has no `kind` field")
+            Diagnostic::error(LoadCode::UnknownKind, "the file has no `kind` field")
                 .in_file(&file.display)
                 .at(1, 1)
                 .expected(expected)
@@ -340,7 +345,7 @@ fn check_kind_and_version(
         Ok(k) if k == kind => {}
         Ok(k) => out.push(located(
             Diagnostic::error(
-                "wrong-kind",
+                LoadCode::WrongKind,
                 format!(
                     "this is a `{}` file, but a `{}` file is expected here",
                     k.kind_name(),
@@ -368,7 +373,7 @@ fn check_kind_and_version(
         Some(v) if v.as_u64().is_some_and(|n| supported.contains(&n)) => {}
         Some(v) => out.push(located(
             Diagnostic::error(
-                "unsupported-schema-version",
+                LoadCode::UnsupportedSchemaVersion,
                 format!("schema_version {v} is not supported by this build"),
             )
             .expected(format!("schema_version {}", shown.join(" or ")))
@@ -379,7 +384,7 @@ fn check_kind_and_version(
             false,
         )),
         None => out.push(
-            Diagnostic::error("unsupported-schema-version", "the file has no `schema_version` field")
+            Diagnostic::error(LoadCode::UnsupportedSchemaVersion, "the file has no `schema_version` field")
                 .in_file(&file.display)
                 .pointer("/schema_version")
                 .at(1, 1)
@@ -430,7 +435,7 @@ fn check_dates(file: &SourceFile, parsed: &Parsed) -> Vec<Diagnostic> {
         .map(|(p, s, why)| {
             located(
                 Diagnostic::error(
-                    "impossible-date",
+                    LoadCode::ImpossibleDate,
                     format!("`{s}` is not a real date ({why})"),
                 )
                 .expected("an existing calendar date YYYY-MM-DD (or YYYY-MM, YYYY where allowed)")
@@ -447,6 +452,19 @@ fn check_dates(file: &SourceFile, parsed: &Parsed) -> Vec<Diagnostic> {
 /// Loads one document of the given kind: all diagnostics (errors and
 /// warnings), and the value when there was no error.
 pub fn load_document<T: DeserializeOwned>(
+    file: &SourceFile,
+    kind: DocumentKind,
+) -> (Option<T>, Vec<Diagnostic>) {
+    let (value, diags) = load_document_unlined(file, kind);
+    let diags = diags
+        .into_iter()
+        .map(|d| d.with_source(&file.text))
+        .collect();
+    (value, diags)
+}
+
+/// `load_document` before the offending lines are attached to the diagnostics.
+fn load_document_unlined<T: DeserializeOwned>(
     file: &SourceFile,
     kind: DocumentKind,
 ) -> (Option<T>, Vec<Diagnostic>) {
@@ -477,7 +495,7 @@ pub fn load_document<T: DeserializeOwned>(
         Ok(v) => v,
         Err(e) => {
             let mut d = Diagnostic::error(
-                "model-mismatch",
+                LoadCode::ModelMismatch,
                 format!(
                     "the document does not fit the {} model: {e}",
                     kind.kind_name()
@@ -566,8 +584,11 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
             Ok(e) => e,
             Err(e) => {
                 diags.push(
-                    Diagnostic::error("file-unreadable", format!("cannot read the folder: {e}"))
-                        .in_file(dir.display().to_string()),
+                    Diagnostic::error(
+                        LoadCode::FileUnreadable,
+                        format!("cannot read the folder: {e}"),
+                    )
+                    .in_file(dir.display().to_string()),
                 );
                 return;
             }
@@ -687,7 +708,7 @@ pub fn load_requirements(path: Option<&Path>) -> (Option<Loaded<Requirements>>, 
         None => match crate::embedded::file(EMBEDDED_REQUIREMENTS) {
             Some(b) => SourceFile::embedded(EMBEDDED_REQUIREMENTS, b),
             None => Err(Diagnostic::error(
-                "file-unreadable",
+                LoadCode::FileUnreadable,
                 format!("this build has no embedded {EMBEDDED_REQUIREMENTS}"),
             )
             .help("pass a requirements file")),

@@ -10,6 +10,7 @@
 //! quoted as RFC 4180 asks, and text cells that a spreadsheet would take for a
 //! formula (`= + - @`, tab, CR) get a leading apostrophe.
 
+use crate::diag::ReportCode;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
@@ -19,6 +20,7 @@ use tera::{Context, Tera};
 
 use crate::report::Report;
 
+pub mod escape;
 pub mod pdf;
 
 /// An output format.
@@ -109,14 +111,14 @@ impl RenderError {
         use crate::diag::Diagnostic;
         match self {
             RenderError::Template { name, message } => {
-                Diagnostic::error("template-error", message.clone())
+                Diagnostic::error(ReportCode::TemplateError, message.clone())
                     .in_file(name.clone())
                     .help("fix the template, or remove it from --templates DIR to use the built-in one; docs/templates.md lists the fields")
             }
             RenderError::TemplateDir { path, message } => {
-                Diagnostic::error("template-error", message.clone()).in_file(path.clone())
+                Diagnostic::error(ReportCode::TemplateError, message.clone()).in_file(path.clone())
             }
-            other => Diagnostic::error("render-failed", other.to_string()),
+            other => Diagnostic::error(ReportCode::RenderFailed, other.to_string()),
         }
     }
 }
@@ -133,29 +135,9 @@ fn tera_message(e: &tera::Error) -> String {
     msg
 }
 
-/// Escapes text for Markdown: backslash before every character that could
-/// start markup (CommonMark allows escaping any ASCII punctuation), line breaks
-/// become spaces so a value cannot end a table row or start a block.
+/// Escapes text for Markdown (the output layer's one Markdown escaper).
 pub fn escape_markdown(input: &str) -> String {
-    let mut out = String::with_capacity(input.len() + 8);
-    for (i, c) in input.chars().enumerate() {
-        match c {
-            // `(` and `)` need no escape: a link cannot form once `[`/`]` are escaped.
-            '\\' | '`' | '*' | '_' | '{' | '}' | '[' | ']' | '<' | '>' | '#' | '!' | '|' | '~'
-            | '&' | '=' => {
-                out.push('\\');
-                out.push(c);
-            }
-            // A leading `-` or `+` would start a list item.
-            '-' | '+' if i == 0 => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' | '\t' => out.push(' '),
-            _ => out.push(c),
-        }
-    }
-    out
+    escape::markdown(input)
 }
 
 fn escape_markdown_io(input: &str, buf: &mut dyn std::io::Write) -> std::io::Result<()> {

@@ -7,6 +7,7 @@
 //! parts or its start (`telekom` → `open-telekom-cloud`, `hetz` → `hetzner`),
 //! which edit distance alone misses.
 
+use crate::diag::{CostCode, LoadCode, ValidateCode};
 use std::path::Path;
 
 use crate::diag::Diagnostic;
@@ -98,7 +99,7 @@ pub fn unknown_provider(input: &str, known: &[&str], known_where: &str) -> Diagn
         message.push_str("; ");
         message.push_str(&phrase(&close));
     }
-    Diagnostic::error("unknown-provider", message)
+    Diagnostic::error(ValidateCode::UnknownProvider, message)
         .expected(format!("one of: {}", known.join(", ")))
         .help(match close.first() {
             Some(c) => format!("use `{c}`"),
@@ -150,7 +151,7 @@ pub fn missing_path(path: &Path) -> Diagnostic {
             .to_string(),
     };
     Diagnostic::error(
-        "file-unreadable",
+        LoadCode::FileUnreadable,
         format!("no such file or folder (looked for {})", looked.display()),
     )
     .in_file(shown)
@@ -161,7 +162,7 @@ pub fn missing_path(path: &Path) -> Diagnostic {
 pub fn no_profiles_in(dir: &Path) -> Diagnostic {
     let looked = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     Diagnostic::error(
-        "no-providers",
+        CostCode::NoProviders,
         format!(
             "no provider profiles (*.yaml) in this folder (looked in {})",
             looked.display()

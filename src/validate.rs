@@ -5,6 +5,7 @@
 //! with pointer and line:column and carries on, so all problems are reported.
 
 use crate::diag::Diagnostic;
+use crate::diag::{LoadCode, ValidateCode};
 use crate::load::positions::PositionIndex;
 use crate::load::{DocumentKind, Loaded, Parsed, SourceFile};
 use crate::model::{DpaReview, ProviderProfile, Requirements};
@@ -57,7 +58,7 @@ pub fn semantic(kind: DocumentKind, file: &SourceFile, parsed: &Parsed) -> Vec<D
     let typed = |ctx: &mut Ctx, e: serde_json::Error| {
         ctx.push(
             Diagnostic::error(
-                "model-mismatch",
+                LoadCode::ModelMismatch,
                 format!("the document does not fit the model: {e}"),
             )
             .help("please report this: the schema accepted a document the model refuses"),
@@ -169,7 +170,7 @@ pub fn cross_check(
             let mut ctx = Ctx::new(&p.file.display, &index);
             ctx.push(
                 Diagnostic::error(
-                    "duplicate-id",
+                    ValidateCode::DuplicateId,
                     format!(
                         "the provider ID `{}` is already used by {first}",
                         p.value.id
@@ -186,7 +187,7 @@ pub fn cross_check(
     let ids: Vec<&str> = providers.iter().map(|p| p.value.id.as_str()).collect();
     let unknown_provider = |name: &str| {
         let d = Diagnostic::error(
-            "unknown-provider",
+            ValidateCode::UnknownProvider,
             format!("no provider profile with the ID `{name}` is loaded"),
         );
         match crate::load::schema_check::did_you_mean(name, ids.iter().copied()) {
@@ -227,7 +228,7 @@ pub fn cross_check(
         for (c, who) in missing {
             ctx.push(
                 Diagnostic::warning(
-                    "missing-exchange-rate",
+                    ValidateCode::MissingExchangeRate,
                     format!(
                         "prices in {c} ({}) have no rate into {report}; they cannot be compared",
                         who.join(", ")

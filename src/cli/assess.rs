@@ -4,6 +4,7 @@
 //! `eval::Assessment`) or CSV (one row per provider). `--fail-on` turns a result
 //! into exit code 1.
 
+use crate::diag::EvalCode;
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -62,7 +63,7 @@ pub struct Args {
 /// Prints diagnostics to stderr.
 pub(crate) fn report_diagnostics(d: &[Diagnostic]) {
     for x in d {
-        eprintln!("{x}");
+        errln!("{x}");
     }
 }
 
@@ -71,7 +72,7 @@ pub(crate) fn report_diagnostics(d: &[Diagnostic]) {
 pub(crate) fn evaluation_date(arg: Option<&str>, req: Option<Date>) -> Result<Date, Diagnostic> {
     if let Some(s) = arg {
         return s.parse::<Date>().map_err(|e| {
-            Diagnostic::error("invalid-date", format!("--as-of: {e}"))
+            Diagnostic::error(EvalCode::InvalidDate, format!("--as-of: {e}"))
                 .expected("YYYY-MM-DD")
                 .help("give a real calendar date, e.g. --as-of 2026-11-30")
         });
@@ -82,14 +83,14 @@ pub(crate) fn evaluation_date(arg: Option<&str>, req: Option<Date>) -> Result<Da
     if let Ok(epoch) = std::env::var("SOURCE_DATE_EPOCH") {
         let secs: i64 = epoch.trim().parse().map_err(|_| {
             Diagnostic::error(
-                "invalid-date",
+                EvalCode::InvalidDate,
                 "SOURCE_DATE_EPOCH is not a number of seconds",
             )
         })?;
         return chrono::DateTime::from_timestamp(secs, 0)
             .map(|t| Date(t.date_naive()))
             .ok_or_else(|| {
-                Diagnostic::error("invalid-date", "SOURCE_DATE_EPOCH is out of range")
+                Diagnostic::error(EvalCode::InvalidDate, "SOURCE_DATE_EPOCH is out of range")
                     .help("unset SOURCE_DATE_EPOCH or give seconds since 1970")
             });
     }
@@ -133,7 +134,7 @@ pub(crate) fn run_assessment_with_reviews(
         }
         report_diagnostics(&diags);
         for r in &applied {
-            eprintln!(
+            errln!(
                 "note: DPA review {} ({}) applied to `{}`: {} fact(s) now verified from the review",
                 r.review_file,
                 r.signed_off_on
@@ -178,21 +179,21 @@ pub fn run(args: &Args, global: &Global) -> Status {
         Format::Json => match serde_json::to_string_pretty(&a) {
             Ok(s) => s + "\n",
             Err(e) => {
-                eprintln!("error: cannot write JSON: {e}");
+                errln!("error: cannot write JSON: {e}");
                 return Status::BadInput;
             }
         },
         Format::Csv => csv(&a),
         Format::Human => human(&a, de),
     };
-    print!("{out}");
+    out!("{out}");
     let tripped = match args.fail_on {
         Some(FailOn::NoEligible) => a.eligible().next().is_none(),
         Some(FailOn::Knockout) => a.providers.iter().any(|p| !p.knockouts_failed.is_empty()),
         None => false,
     };
     if tripped {
-        eprintln!(
+        errln!(
             "{}",
             if de {
                 "Prüftor ausgelöst (--fail-on)"

@@ -39,7 +39,7 @@ pub fn run_man() -> Status {
     let cmd = Cli::command();
     let mut buf = Vec::new();
     if let Err(e) = clap_mangen::Man::new(cmd).render(&mut buf) {
-        eprintln!("error: cannot render the man page: {e}");
+        errln!("error: cannot render the man page: {e}");
         return Status::BadInput;
     }
     write_stdout(&buf)
@@ -49,9 +49,10 @@ fn write_stdout(bytes: &[u8]) -> Status {
     let mut out = std::io::stdout().lock();
     match out.write_all(bytes).and_then(|_| out.flush()) {
         Ok(()) => Status::Ok,
-        // A closed pipe (e.g. `| head`) is not an input error; report and stop.
+        // A closed pipe (e.g. `| head`) is not an error: the reader has what it wanted.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Status::Ok,
         Err(e) => {
-            eprintln!("error: cannot write to standard output: {e}");
+            errln!("error: cannot write to standard output: {e}");
             Status::BadInput
         }
     }

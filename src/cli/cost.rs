@@ -1,6 +1,7 @@
 //! `cloudvet cost`: the workload's cost on every offer, sorted by total, with the
 //! speed basis, budget advice, recommendations and rent versus buy.
 
+use crate::diag::{CostCode, LoadCode};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -66,7 +67,7 @@ pub struct Args {
 
 fn report(diags: &[Diagnostic]) -> Status {
     for d in diags {
-        eprintln!("{d}");
+        errln!("{d}");
     }
     Status::BadInput
 }
@@ -81,7 +82,7 @@ fn read_or_embedded(
         None => match crate::embedded::file(embedded) {
             Some(bytes) => SourceFile::embedded(embedded, bytes).map_err(|d| vec![d]),
             None => Err(vec![Diagnostic::error(
-                "file-unreadable",
+                LoadCode::FileUnreadable,
                 format!("this build has no embedded {embedded}, so there is no default {what}"),
             )
             .help(format!(
@@ -108,10 +109,10 @@ pub fn run(args: &Args, global: &Global) -> Status {
             Some(path) => match crate::output::write_atomic(path, text.as_bytes()) {
                 Ok(()) => Status::Ok,
                 Err(e) => {
-                    eprintln!(
+                    errln!(
                         "{}",
                         Diagnostic::error(
-                            "output-unwritable",
+                            CostCode::OutputUnwritable,
                             format!("cannot write the output: {e}")
                         )
                         .in_file(path.display().to_string())
@@ -120,7 +121,7 @@ pub fn run(args: &Args, global: &Global) -> Status {
                 }
             },
             None => {
-                print!("{text}");
+                out!("{text}");
                 Status::Ok
             }
         },
@@ -173,7 +174,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<String, Vec<Diagnostic>> {
     diags.extend(d);
     if loaded.is_empty() && !diags.iter().any(Diagnostic::is_error) {
         diags.push(
-            Diagnostic::error("no-providers", "no provider profiles to compare")
+            Diagnostic::error(CostCode::NoProviders, "no provider profiles to compare")
                 .help("pass --providers DIR_OR_FILE with at least one *.yaml profile"),
         );
     }
@@ -182,7 +183,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<String, Vec<Diagnostic>> {
         Ok(b) => {
             let errors = diags.iter().any(Diagnostic::is_error);
             for w in diags.iter().filter(|d| !d.is_error()) {
-                eprintln!("{w}");
+                errln!("{w}");
             }
             let (Some(workload), Some(requirements), false) = (workload, requirements, errors)
             else {
@@ -235,13 +236,7 @@ fn compare_and_render(
     };
     let comparison = cost::compare(&inputs)?;
     Ok(match args.format {
-        Format::Human => cost::render::human_in(
-            &comparison,
-            match global.lang {
-                crate::cli::Lang::De => crate::i18n::Lang::De,
-                crate::cli::Lang::En => crate::i18n::Lang::En,
-            },
-        ),
+        Format::Human => cost::render::human_in(&comparison, global.lang),
         Format::Json => cost::render::json(&comparison),
         Format::Csv => cost::render::csv(&comparison),
     })

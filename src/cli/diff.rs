@@ -2,6 +2,7 @@
 //! profiles (two files, or two folders matched by provider ID), and which rule
 //! verdicts, scores and eligibility change as a result.
 
+use crate::diag::{LoadCode, ValidateCode};
 use std::path::{Path, PathBuf};
 
 use super::{Global, Lang, Status};
@@ -99,7 +100,7 @@ fn load_side(path: &Path) -> Result<Side, Vec<Diagnostic>> {
         if seen.contains(&p.id.as_str()) {
             diags.push(
                 Diagnostic::error(
-                    "duplicate-id",
+                    ValidateCode::DuplicateId,
                     format!("a second profile with the id `{}`", p.id),
                 )
                 .in_file(file.clone())
@@ -119,7 +120,7 @@ fn load_side(path: &Path) -> Result<Side, Vec<Diagnostic>> {
 
 fn print_diags(diags: &[Diagnostic]) {
     for d in diags {
-        eprintln!("{d}");
+        errln!("{d}");
     }
 }
 
@@ -135,7 +136,7 @@ pub fn run(args: &Args, global: &Global) -> Status {
                         s
                     }
                     Err(e) => {
-                        eprintln!("error: cannot write JSON: {e}");
+                        errln!("error: cannot write JSON: {e}");
                         return Status::BadInput;
                     }
                 },
@@ -145,7 +146,7 @@ pub fn run(args: &Args, global: &Global) -> Status {
                     Ok(()) => Status::Ok,
                     Err(e) => {
                         print_diags(&[Diagnostic::error(
-                            "file-unreadable",
+                            LoadCode::FileUnreadable,
                             format!("cannot write the file: {e}"),
                         )
                         .in_file(path.display().to_string())]);
@@ -173,7 +174,7 @@ fn build(args: &Args, lang: Lang) -> Result<DiffReport, Vec<Diagnostic>> {
     let new = load_side(&args.new)?;
     if old.is_folder != new.is_folder {
         return Err(vec![Diagnostic::error(
-            "file-unreadable",
+            LoadCode::FileUnreadable,
             match lang {
                 Lang::En => "OLD and NEW must both be files or both be folders",
                 Lang::De => "ALT und NEU müssen beide Dateien oder beide Ordner sein",

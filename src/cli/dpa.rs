@@ -1,6 +1,7 @@
 //! `cloudvet dpa scan FILE` and `cloudvet dpa report REVIEW`: the DPO's review of a
 //! data processing agreement (see docs/dpa-scan.md).
 
+use crate::diag::DpaCode;
 use std::path::{Path, PathBuf};
 
 use clap::{Subcommand, ValueEnum};
@@ -92,7 +93,7 @@ fn emit(s: &str) {
 }
 
 fn fail(d: &Diagnostic) -> Status {
-    eprintln!("{d}");
+    errln!("{d}");
     Status::BadInput
 }
 
@@ -106,10 +107,7 @@ const REVIEW_HEADER: &str = "\
 ";
 
 fn scan(a: &ScanArgs, global: &Global) -> Status {
-    let lang = match global.lang {
-        super::Lang::De => dpa::report::Language::De,
-        super::Lang::En => dpa::report::Language::En,
-    };
+    let lang = global.lang;
     if let Some(p) = &a.provider {
         let ok = !p.is_empty()
             && p.len() <= 63
@@ -118,8 +116,11 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
             && !p.starts_with('-');
         if !ok {
             return fail(
-                &Diagnostic::error("dpa-provider-id", format!("`{p}` is not a provider id"))
-                    .expected("lower case letters, digits and hyphens, e.g. `ionos-cloud`"),
+                &Diagnostic::error(
+                    DpaCode::DpaProviderId,
+                    format!("`{p}` is not a provider id"),
+                )
+                .expected("lower case letters, digits and hyphens, e.g. `ionos-cloud`"),
             );
         }
         let (known, folder) = match known_provider_ids(a.providers.as_deref()) {
@@ -135,7 +136,7 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
                 }
             };
             let mut d = crate::suggest::unknown_provider(p, &ids, &where_);
-            d.code = "dpa-provider-id";
+            d.code = crate::diag::DpaCode::DpaProviderId.into();
             if crate::suggest::close_ids(p, &ids).is_empty() {
                 d = d.help("pick an ID from the list, or name the folder of your own provider profiles with --providers DIR");
             }
@@ -156,7 +157,7 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
         (None, true) => {
             return fail(
                 &Diagnostic::error(
-                    "dpa-provider-id",
+                    DpaCode::DpaProviderId,
                     "a review file names its provider: `--provider ID` is missing",
                 )
                 .help("pass the id of the provider profile, e.g. `--provider ionos-cloud`"),
@@ -167,7 +168,7 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
         if out.exists() && !a.force {
             return fail(
                 &Diagnostic::error(
-                    "dpa-output",
+                    DpaCode::DpaOutput,
                     "the review file exists and may hold the DPO's verdicts",
                 )
                 .in_file(out.display().to_string())
@@ -178,7 +179,7 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
             Ok(y) => format!("{REVIEW_HEADER}{y}"),
             Err(e) => {
                 return fail(&Diagnostic::error(
-                    "dpa-output",
+                    DpaCode::DpaOutput,
                     format!("cannot serialise the review: {e}"),
                 ))
             }
@@ -188,7 +189,7 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
             if let Err(e) = std::fs::create_dir_all(parent) {
                 return fail(
                     &Diagnostic::error(
-                        "dpa-output",
+                        DpaCode::DpaOutput,
                         format!("cannot create the folder for the review: {e}"),
                     )
                     .in_file(parent.display().to_string()),
@@ -197,11 +198,11 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
         }
         if let Err(e) = write_atomic(out, yaml.as_bytes()) {
             return fail(
-                &Diagnostic::error("dpa-output", format!("cannot write the review: {e}"))
+                &Diagnostic::error(DpaCode::DpaOutput, format!("cannot write the review: {e}"))
                     .in_file(out.display().to_string()),
             );
         }
-        eprintln!("wrote {}", out.display());
+        errln!("wrote {}", out.display());
     }
     match a.format {
         ScanFormat::Human => emit(&scan.summary_in(lang)),
@@ -209,7 +210,7 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
             Ok(j) => emit(&format!("{j}\n")),
             Err(e) => {
                 return fail(&Diagnostic::error(
-                    "dpa-output",
+                    DpaCode::DpaOutput,
                     format!("cannot serialise the review: {e}"),
                 ))
             }
@@ -234,7 +235,7 @@ fn known_provider_ids(dir: Option<&Path>) -> Result<(Vec<String>, Option<PathBuf
     if let Some(f) = &folder {
         let entries = std::fs::read_dir(f).map_err(|e| {
             Diagnostic::error(
-                "dpa-file-unreadable",
+                DpaCode::DpaFileUnreadable,
                 format!("cannot read the folder: {e}"),
             )
             .in_file(f.display().to_string())
@@ -265,21 +266,18 @@ fn known_provider_ids(dir: Option<&Path>) -> Result<(Vec<String>, Option<PathBuf
 }
 
 fn report(a: &ReportArgs, global: &Global) -> Status {
-    let lang = match global.lang {
-        super::Lang::De => dpa::report::Language::De,
-        super::Lang::En => dpa::report::Language::En,
-    };
+    let lang = global.lang;
     let (review, warnings) = match dpa::load_review(&a.review) {
         Ok(r) => r,
         Err(ds) => {
             for d in &ds {
-                eprintln!("{d}");
+                errln!("{d}");
             }
             return Status::BadInput;
         }
     };
     for w in &warnings {
-        eprintln!("{w}");
+        errln!("{w}");
     }
     let stem = a
         .review
@@ -288,7 +286,7 @@ fn report(a: &ReportArgs, global: &Global) -> Status {
         .unwrap_or_else(|| "review".into());
     if !a.out.is_dir() {
         return fail(
-            &Diagnostic::error("dpa-output", "the output folder does not exist")
+            &Diagnostic::error(DpaCode::DpaOutput, "the output folder does not exist")
                 .in_file(a.out.display().to_string())
                 .help("create the folder first"),
         );
@@ -307,11 +305,11 @@ fn report(a: &ReportArgs, global: &Global) -> Status {
         let path: PathBuf = Path::new(&a.out).join(format!("{stem}.{ext}"));
         if let Err(e) = write_atomic(&path, &body) {
             return fail(
-                &Diagnostic::error("dpa-output", format!("cannot write the report: {e}"))
+                &Diagnostic::error(DpaCode::DpaOutput, format!("cannot write the report: {e}"))
                     .in_file(path.display().to_string()),
             );
         }
-        eprintln!("wrote {}", path.display());
+        errln!("wrote {}", path.display());
     }
     Status::Ok
 }

@@ -3,6 +3,7 @@
 //! embedded catalogue (or an empty template), the JSON Schemas with an editor
 //! settings file that maps them, and a README of next steps.
 
+use crate::diag::LoadCode;
 use std::path::{Path, PathBuf};
 
 use super::{Global, Lang, Status};
@@ -47,7 +48,7 @@ fn template(lang: Lang, name: &str) -> Result<&'static [u8], Diagnostic> {
     let path = format!("templates/init/{}/{name}", lang_dir(lang));
     crate::embedded::file(&path).ok_or_else(|| {
         Diagnostic::error(
-            "file-unreadable",
+            LoadCode::FileUnreadable,
             format!("this build has no embedded {path}"),
         )
         .help("rebuild cloudvet from a complete source tree")
@@ -229,7 +230,7 @@ fn providers_line(lang: Lang, chosen: &[&str]) -> String {
 
 fn print_diags(diags: &[Diagnostic]) {
     for d in diags {
-        eprintln!("{d}");
+        errln!("{d}");
     }
 }
 
@@ -244,9 +245,9 @@ pub fn run(args: &Args, global: &Global) -> Status {
     };
     let dir = &args.dir;
     if dir.exists() && !dir.is_dir() {
-        eprintln!(
+        errln!(
             "{}",
-            Diagnostic::error("file-unreadable", "this is a file, not a folder")
+            Diagnostic::error(LoadCode::FileUnreadable, "this is a file, not a folder")
                 .in_file(dir.display().to_string())
                 .help(match lang {
                     Lang::En => "name a new or existing folder: `cloudvet init my-procurement`",
@@ -278,21 +279,24 @@ pub fn run(args: &Args, global: &Global) -> Status {
                 "Hilfe: nichts wurde geschrieben; mit --force überschreiben oder einen anderen Ordner wählen",
             ),
         };
-        eprintln!("{head}");
+        errln!("{head}");
         for f in &existing {
-            eprintln!("  {}", dir.join(&f.path).display());
+            errln!("  {}", dir.join(&f.path).display());
         }
-        eprintln!("{help}");
+        errln!("{help}");
         return Status::BadInput;
     }
     for f in &files {
         let target = dir.join(&f.path);
         if let Err(e) = write_one(&target, &f.contents) {
-            eprintln!(
+            errln!(
                 "{}",
-                Diagnostic::error("file-unreadable", format!("cannot write the file: {e}"))
-                    .in_file(target.display().to_string())
-                    .help("check that the folder is writable")
+                Diagnostic::error(
+                    LoadCode::FileUnreadable,
+                    format!("cannot write the file: {e}")
+                )
+                .in_file(target.display().to_string())
+                .help("check that the folder is writable")
             );
             return Status::BadInput;
         }
@@ -338,7 +342,7 @@ pub fn run(args: &Args, global: &Global) -> Status {
              workload.yaml providers/` ausführen und README.md lesen.\n"
         )),
     }
-    print!("{out}");
+    out!("{out}");
     Status::Ok
 }
 

@@ -49,7 +49,7 @@ pub fn run(args: &Args, global: &Global) -> Status {
     };
     let Some(p) = a.providers.iter().find(|p| p.id == args.provider) else {
         let ids: Vec<&str> = a.providers.iter().map(|p| p.id.as_str()).collect();
-        eprintln!(
+        errln!(
             "{}",
             crate::suggest::unknown_provider(&args.provider, &ids, "the providers loaded")
         );
@@ -57,7 +57,7 @@ pub fn run(args: &Args, global: &Global) -> Status {
     };
     let q = questionnaire::build(p, a.evaluation_date);
     if let Err(e) = std::fs::create_dir_all(&args.out) {
-        eprintln!("error: cannot create {}: {e}", args.out.display());
+        errln!("error: cannot create {}: {e}", args.out.display());
         return Status::BadInput;
     }
     let yaml = args.out.join(format!("{}-questionnaire.yaml", p.id));
@@ -68,18 +68,18 @@ pub fn run(args: &Args, global: &Global) -> Status {
         (&md, questionnaire::to_markdown(&q, &p.name, de)),
     ] {
         if let Err(e) = crate::output::write_atomic(path, text.as_bytes()) {
-            eprintln!("error: cannot write {}: {e}", path.display());
+            errln!("error: cannot write {}: {e}", path.display());
             return Status::BadInput;
         }
     }
-    eprintln!(
+    errln!(
         "{} {} ({} {})",
         if de { "geschrieben:" } else { "wrote" },
         yaml.display(),
         q.questions.len(),
         if de { "Fragen" } else { "questions" }
     );
-    eprintln!(
+    errln!(
         "{} {}",
         if de { "geschrieben:" } else { "wrote" },
         md.display()

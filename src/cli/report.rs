@@ -6,12 +6,13 @@
 //! is never left half-written. Progress lines go to stderr, and only once the
 //! run has taken long enough to notice.
 
+use crate::diag::{CostCode, EvalCode, ReportCode};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::assess::{evaluation_date, report_diagnostics};
-use super::{Global, Lang as CliLang, Status};
+use super::{Global, Status};
 use crate::diag::Diagnostic;
 use crate::eval;
 use crate::i18n::Lang;
@@ -75,7 +76,7 @@ impl Progress {
     fn step(&self, what: &str) {
         let t = self.start.elapsed();
         if t >= self.after {
-            eprintln!("[{:>5.1}s] {what}", t.as_secs_f64());
+            errln!("[{:>5.1}s] {what}", t.as_secs_f64());
         }
     }
 }
@@ -106,7 +107,7 @@ fn formats(args: &Args) -> Result<Vec<Format>, Diagnostic> {
     let mut out = Vec::new();
     for f in &args.format {
         let f = f.parse::<Format>().map_err(|e| {
-            Diagnostic::error("invalid-report-option", format!("--format: {e}"))
+            Diagnostic::error(ReportCode::InvalidReportOption, format!("--format: {e}"))
                 .expected("pdf, html, md, json, csv (comma-separated)")
                 .help("e.g. --format pdf,html")
         })?;
@@ -129,10 +130,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         start: Instant::now(),
         after: Duration::from_secs(2),
     };
-    let lang = match global.lang {
-        CliLang::De => Lang::De,
-        CliLang::En => Lang::En,
-    };
+    let lang = global.lang;
     let formats = formats(args).map_err(|d| vec![d])?;
     // Independent inputs on their own threads: the benchmark tables (needed last) and the
     // rule packs (needed after the profiles), overlapping the loading of the profiles.
@@ -196,7 +194,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     files.extend(pack_rows);
     let packs = packs.join().unwrap_or_else(|_| {
         Err(vec![Diagnostic::error(
-            "invalid-rule",
+            EvalCode::InvalidRule,
             "reading the rule packs failed",
         )])
     })?;
@@ -296,28 +294,32 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     for r in rendered {
         outputs.extend(r.map_err(|e| vec![e.to_diagnostic()])?);
     }
-    std::fs::create_dir_all(&args.out).map_err(|e| {
-        vec![Diagnostic::error(
-            "output-unwritable",
-            format!("cannot create the output folder: {e}"),
-        )
-        .in_file(args.out.display().to_string())
-        .help("choose another --out folder")]
-    })?;
-    // All formats or none: a failure leaves the previous report set as it was.
-    let files: Vec<(std::path::PathBuf, &[u8])> = outputs
+    // All formats or none, in one atomic step, even under kill -9 or a second run into
+    // the same folder (output::publish_set, docs/reliability.md).
+    let files: Vec<(&str, &[u8])> = outputs
         .iter()
-        .map(|o| (args.out.join(&o.file_name), o.bytes.as_slice()))
+        .map(|o| (o.file_name.as_str(), o.bytes.as_slice()))
         .collect();
-    crate::output::write_all_atomic(&files).map_err(|(path, e)| {
-        vec![
-            Diagnostic::error("output-unwritable", format!("cannot write: {e}"))
-                .in_file(path.display().to_string())
-                .help("check the folder's permissions and free space; no file of the report was replaced"),
-        ]
+    crate::output::publish_set(&args.out, &files).map_err(|e| {
+        let help = match &e {
+            crate::output::PublishError::Locked { .. } => {
+                "wait for the other run to finish, or write into another --out folder"
+            }
+            crate::output::PublishError::ForeignFiles { .. } => {
+                "choose an empty folder or one that holds only a cloudvet report (the default is ./cloudvet-report)"
+            }
+            _ => "check the folder's permissions and free space",
+        };
+        vec![Diagnostic::error(CostCode::OutputUnwritable, e.to_string())
+            .in_file(args.out.display().to_string())
+            .help(help)]
     })?;
-    for (path, _) in &files {
-        println!("{}", path.display());
+    let files: Vec<std::path::PathBuf> = outputs
+        .iter()
+        .map(|o| args.out.join(&o.file_name))
+        .collect();
+    for path in &files {
+        outln!("{}", path.display());
     }
     Ok(())
 }
@@ -389,7 +391,7 @@ fn cost_figures(
     };
     let (rows, benchmarks) = benchmarks.join().unwrap_or_else(|_| {
         Err(vec![Diagnostic::error(
-            "benchmark-table-invalid",
+            CostCode::BenchmarkTableInvalid,
             "reading the embedded benchmark tables failed",
         )])
     })?;

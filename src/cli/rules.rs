@@ -53,9 +53,9 @@ pub fn run(args: &Args, global: &Global) -> Status {
         Action::List { json } => {
             if *json {
                 match serde_json::to_string_pretty(&packs) {
-                    Ok(s) => println!("{s}"),
+                    Ok(s) => outln!("{s}"),
                     Err(e) => {
-                        eprintln!("error: {e}");
+                        errln!("error: {e}");
                         return Status::BadInput;
                     }
                 }
@@ -87,25 +87,25 @@ pub fn run(args: &Args, global: &Global) -> Status {
                     );
                 }
             }
-            print!("{s}");
+            out!("{s}");
             Status::Ok
         }
         Action::Explain { id } => {
             let wanted = id.to_uppercase();
             for p in &packs {
                 if let Some(r) = p.rules.iter().find(|r| r.id == wanted) {
-                    print!("{}", docs::explain(r, p, de));
+                    out!("{}", docs::explain(r, p, de));
                     return Status::Ok;
                 }
             }
-            eprintln!(
+            errln!(
                 "error[unknown-rule]: no rule `{id}`\n  help: run `cloudvet rules list` for the rule IDs"
             );
             Status::BadInput
         }
         Action::Docs { out } => {
             if let Err(e) = std::fs::create_dir_all(out) {
-                eprintln!("error: cannot create {}: {e}", out.display());
+                errln!("error: cannot create {}: {e}", out.display());
                 return Status::BadInput;
             }
             for p in &packs {
@@ -113,10 +113,10 @@ pub fn run(args: &Args, global: &Global) -> Status {
                 if let Err(e) =
                     crate::output::write_atomic(&path, docs::pack_markdown(p).as_bytes())
                 {
-                    eprintln!("error: cannot write {}: {e}", path.display());
+                    errln!("error: cannot write {}: {e}", path.display());
                     return Status::BadInput;
                 }
-                eprintln!("wrote {}", path.display());
+                errln!("wrote {}", path.display());
             }
             Status::Ok
         }

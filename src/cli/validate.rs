@@ -100,11 +100,14 @@ pub fn check(paths: &[PathBuf]) -> Outcome {
 
 pub fn run(args: &Args, _global: &Global) -> Status {
     if args.list_gpus {
-        println!("{:<16} {:<7} {:>6}  description", "id", "vendor", "GB");
+        outln!("{:<16} {:<7} {:>6}  description", "id", "vendor", "GB");
         for g in GPU_MODELS {
-            println!(
+            outln!(
                 "{:<16} {:<7} {:>6}  {}",
-                g.id, g.vendor, g.vram_gb, g.description
+                g.id,
+                g.vendor,
+                g.vram_gb,
+                g.description
             );
         }
         return Status::Ok;
@@ -112,7 +115,7 @@ pub fn run(args: &Args, _global: &Global) -> Status {
     let outcome = check(&args.paths);
     let failed = outcome.diagnostics.iter().any(Diagnostic::is_error);
     match args.format {
-        Format::Json => println!("{}", render::json(&outcome.diagnostics)),
+        Format::Json => outln!("{}", render::json(&outcome.diagnostics)),
         Format::Human => {
             let texts: HashMap<&str, &str> = outcome
                 .files
@@ -121,9 +124,9 @@ pub fn run(args: &Args, _global: &Global) -> Status {
                 .collect();
             for d in &outcome.diagnostics {
                 let src = d.file.as_deref().and_then(|f| texts.get(f).copied());
-                eprintln!("{}\n", render::human(d, src));
+                errln!("{}\n", render::human(d, src));
             }
-            eprintln!(
+            errln!(
                 "{}: {} file(s) checked, {}",
                 if failed { "invalid" } else { "valid" },
                 outcome.files.len(),

@@ -3,6 +3,7 @@
 //! derived from them. Relative speed comes only from rows of the same benchmark
 //! (and scenario) at the same GPU count; without such rows there is no factor.
 
+use crate::diag::CostCode;
 use serde::Serialize;
 
 use crate::diag::Diagnostic;
@@ -157,7 +158,7 @@ impl Benchmarks {
         let get = |path: &str| -> Result<SourceFile, Vec<Diagnostic>> {
             let bytes = crate::embedded::file(path).ok_or_else(|| {
                 vec![Diagnostic::error(
-                    "benchmark-table-invalid",
+                    CostCode::BenchmarkTableInvalid,
                     format!("the embedded benchmark table {path} is missing from this build"),
                 )
                 .help("rebuild cloudvet from a checkout that has benchmarks/")]
@@ -504,16 +505,19 @@ fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Ve
         Ok(r) => r,
         Err(line) => {
             diags.push(
-                Diagnostic::error("benchmark-table-invalid", "a quoted field is not closed")
-                    .in_file(file.display.clone())
-                    .at(line, 1),
+                Diagnostic::error(
+                    CostCode::BenchmarkTableInvalid,
+                    "a quoted field is not closed",
+                )
+                .in_file(file.display.clone())
+                .at(line, 1),
             );
             return Vec::new();
         }
     };
     let Some((header, body)) = records.split_first() else {
         diags.push(
-            Diagnostic::error("benchmark-table-invalid", "the table is empty")
+            Diagnostic::error(CostCode::BenchmarkTableInvalid, "the table is empty")
                 .in_file(file.display.clone()),
         );
         return Vec::new();
@@ -546,7 +550,7 @@ fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Ve
             }
             None => diags.push(
                 Diagnostic::error(
-                    "benchmark-table-invalid",
+                    CostCode::BenchmarkTableInvalid,
                     format!("column `{n}` is missing"),
                 )
                 .in_file(file.display.clone())
@@ -574,7 +578,7 @@ fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Ve
         let line = n + 2;
         let get = |c: &str| rec.get(idx[c]).map(AsRef::as_ref).unwrap_or("");
         let bad = |what: String| {
-            Diagnostic::error("benchmark-table-invalid", what)
+            Diagnostic::error(CostCode::BenchmarkTableInvalid, what)
                 .in_file(file.display.clone())
                 .at(line, 1)
         };

@@ -2,6 +2,7 @@
 //! positive, GPU models that must be in the catalogue, benchmarks that must exist.
 //! Every problem is a diagnostic (exit 2); all problems are reported at once.
 
+use crate::diag::{Code, CostCode, LoadCode, ValidateCode};
 use rust_decimal::Decimal;
 
 use super::benchmarks::{Benchmarks, Table};
@@ -11,64 +12,27 @@ use crate::model::rent_vs_buy::{Figure, RentVsBuy, RENT_VS_BUY_KIND, RENT_VS_BUY
 use crate::model::workload::{JobKind, WorkUnit, Workload, WORKLOAD_KIND, WORKLOAD_SCHEMA_VERSION};
 use crate::model::Amount;
 
-/// Diagnostic codes of the cost stage (registered in `diag::all_codes`, documented in
-/// docs/diagnostics.md and docs/cost-model.md). Codes shared with other stages
-/// (`unknown-gpu-model`, `missing-exchange-rate`, `wrong-kind`,
-/// `unsupported-schema-version`) are registered there.
-pub const CODES: &[(&str, &str)] = &[
-    (
-        "invalid-quantity",
-        "A workload or rent-vs-buy quantity is zero, negative, not finite or out of range.",
-    ),
-    (
-        "missing-quantity",
-        "A quantity the job kind or the spot setting needs is absent.",
-    ),
-    (
-        "unexpected-field",
-        "A workload field that does not apply to this job kind or basis.",
-    ),
-    (
-        "missing-throughput-basis",
-        "The workload gives neither a measured run nor a benchmark.",
-    ),
-    (
-        "invalid-work-unit",
-        "The work unit does not fit the throughput basis.",
-    ),
-    (
-        "unknown-benchmark",
-        "The workload names a benchmark (or scenario) the tables do not have.",
-    ),
-    (
-        "no-benchmark-rows",
-        "A benchmark-only basis names a GPU model and count without rows.",
-    ),
-    (
-        "benchmark-table-invalid",
-        "A benchmark table is missing, lacks a column or has a malformed row.",
-    ),
-    (
-        "no-providers",
-        "`cloudvet cost` found no provider profile to compare.",
-    ),
-    ("output-unwritable", "The output file cannot be written."),
-];
-
 /// The help line of a cost-stage code.
-pub fn help_for(code: &str) -> &'static str {
+pub fn help_for(code: Code) -> &'static str {
+    let Code::Cost(code) = code else {
+        return "see docs/cost-model.md";
+    };
     match code {
-        "invalid-quantity" => "correct the value; docs/cost-model.md explains each field",
-        "missing-quantity" => "add the field; docs/cost-model.md lists what each job kind needs",
-        "unexpected-field" => {
+        CostCode::InvalidQuantity => "correct the value; docs/cost-model.md explains each field",
+        CostCode::MissingQuantity => {
+            "add the field; docs/cost-model.md lists what each job kind needs"
+        }
+        CostCode::UnexpectedField => {
             "remove the field; training counts work per epoch, inference per month"
         }
-        "missing-throughput-basis" => {
+        CostCode::MissingThroughputBasis => {
             "add `throughput.measured` (a timed test run) or `throughput.benchmark`"
         }
-        "invalid-work-unit" => "count the work in the unit the basis measures",
-        "unknown-benchmark" => "use a benchmark name (and scenario) from benchmarks/*.csv",
-        "no-benchmark-rows" => "pick a GPU model and count that have rows, or add a measured run",
+        CostCode::InvalidWorkUnit => "count the work in the unit the basis measures",
+        CostCode::UnknownBenchmark => "use a benchmark name (and scenario) from benchmarks/*.csv",
+        CostCode::NoBenchmarkRows => {
+            "pick a GPU model and count that have rows, or add a measured run"
+        }
         _ => "see docs/cost-model.md",
     }
 }
@@ -79,7 +43,8 @@ struct Check<'a> {
 }
 
 impl Check<'_> {
-    fn push(&mut self, code: &'static str, pointer: &str, message: String, expected: &str) {
+    fn push(&mut self, code: impl Into<Code>, pointer: &str, message: String, expected: &str) {
+        let code = code.into();
         let mut d = Diagnostic::error(code, message)
             .pointer(pointer)
             .expected(expected)
@@ -92,7 +57,7 @@ impl Check<'_> {
     fn positive_f64(&mut self, pointer: &str, v: f64) {
         if !(v.is_finite() && v > 0.0) {
             self.push(
-                "invalid-quantity",
+                CostCode::InvalidQuantity,
                 pointer,
                 format!("`{pointer}` is {v}; it must be a number above zero"),
                 "a finite number > 0",
@@ -102,7 +67,7 @@ impl Check<'_> {
     fn non_negative(&mut self, pointer: &str, v: &Amount) {
         if v.0 < Decimal::ZERO {
             self.push(
-                "invalid-quantity",
+                CostCode::InvalidQuantity,
                 pointer,
                 format!("`{pointer}` is {v}; it cannot be negative"),
                 "a number >= 0",
@@ -112,7 +77,7 @@ impl Check<'_> {
     fn positive(&mut self, pointer: &str, v: &Amount) {
         if v.0 <= Decimal::ZERO {
             self.push(
-                "invalid-quantity",
+                CostCode::InvalidQuantity,
                 pointer,
                 format!("`{pointer}` is {v}; it must be above zero"),
                 "a number > 0",
@@ -122,7 +87,7 @@ impl Check<'_> {
     fn required<T>(&mut self, pointer: &str, v: &Option<T>, why: &str) -> bool {
         if v.is_none() {
             self.push(
-                "missing-quantity",
+                CostCode::MissingQuantity,
                 pointer,
                 format!("`{pointer}` is missing: {why}"),
                 "a number > 0",
@@ -135,7 +100,7 @@ impl Check<'_> {
     fn absent<T>(&mut self, pointer: &str, v: &Option<T>, why: &str) {
         if v.is_some() {
             self.push(
-                "unexpected-field",
+                CostCode::UnexpectedField,
                 pointer,
                 format!("`{pointer}` does not apply: {why}"),
                 "the field removed",
@@ -145,7 +110,7 @@ impl Check<'_> {
     fn gpu(&mut self, pointer: &str, id: &str) {
         if gpu_model(id).is_none() {
             let mut d = Diagnostic::error(
-                "unknown-gpu-model",
+                ValidateCode::UnknownGpuModel,
                 format!("`{id}` is not a GPU model ID of the catalogue"),
             )
             .pointer(pointer)
@@ -182,7 +147,7 @@ pub fn workload(
     };
     if w.kind != WORKLOAD_KIND {
         c.push(
-            "wrong-kind",
+            LoadCode::WrongKind,
             "/kind",
             format!("`kind` is `{}`, this file is read as a workload", w.kind),
             "workload",
@@ -190,7 +155,7 @@ pub fn workload(
     }
     if w.schema_version != WORKLOAD_SCHEMA_VERSION {
         c.push(
-            "unsupported-schema-version",
+            LoadCode::UnsupportedSchemaVersion,
             "/schema_version",
             format!(
                 "schema_version {} is not read by this build",
@@ -254,7 +219,7 @@ pub fn workload(
     }
     if w.gpus_per_job == 0 {
         c.push(
-            "invalid-quantity",
+            CostCode::InvalidQuantity,
             "/gpus_per_job",
             "`/gpus_per_job` is 0; a job needs at least one GPU".into(),
             "a whole number >= 1",
@@ -265,7 +230,7 @@ pub fn workload(
         && w.scaling_efficiency <= 1.0)
     {
         c.push(
-            "invalid-quantity",
+            CostCode::InvalidQuantity,
             "/scaling_efficiency",
             format!(
                 "`/scaling_efficiency` is {}; it is the throughput factor per doubling of GPUs",
@@ -279,7 +244,7 @@ pub fn workload(
     let tp = &w.throughput;
     if tp.measured.is_none() && tp.benchmark.is_none() {
         c.push(
-            "missing-throughput-basis",
+            CostCode::MissingThroughputBasis,
             "/throughput",
             "the workload gives neither a measured run nor a benchmark, so no speed can be known"
                 .into(),
@@ -290,7 +255,7 @@ pub fn workload(
         c.gpu("/throughput/measured/gpu_model", &m.gpu_model);
         if m.gpu_count == 0 {
             c.push(
-                "invalid-quantity",
+                CostCode::InvalidQuantity,
                 "/throughput/measured/gpu_count",
                 "`/throughput/measured/gpu_count` is 0".into(),
                 "a whole number >= 1",
@@ -300,7 +265,7 @@ pub fn workload(
         c.positive_f64("/throughput/measured/wall_seconds", m.wall_seconds);
         if w.work.unit == WorkUnit::BenchmarkRuns {
             c.push(
-                "invalid-work-unit",
+                CostCode::InvalidWorkUnit,
                 "/work/unit",
                 "`benchmark_runs` is only for a benchmark-only basis; a measured run counts its own work".into(),
                 "samples, tokens or requests",
@@ -311,7 +276,7 @@ pub fn workload(
         let scenario = b.scenario.as_deref();
         if inference && scenario.is_none() {
             c.push(
-                "missing-quantity",
+                CostCode::MissingQuantity,
                 "/throughput/benchmark/scenario",
                 "an inference benchmark needs its scenario".into(),
                 "Offline, Server or Interactive",
@@ -319,7 +284,7 @@ pub fn workload(
         }
         if !inference && scenario.is_some() {
             c.push(
-                "unexpected-field",
+                CostCode::UnexpectedField,
                 "/throughput/benchmark/scenario",
                 "training benchmarks have no scenario".into(),
                 "the field removed",
@@ -332,7 +297,7 @@ pub fn workload(
                 .map(|t| t.names(table).join(", "))
                 .unwrap_or_default();
             let mut d = Diagnostic::error(
-                "unknown-benchmark",
+                CostCode::UnknownBenchmark,
                 format!(
                     "the {} table has no benchmark `{}`{}",
                     if inference { "inference" } else { "training" },
@@ -344,7 +309,7 @@ pub fn workload(
             )
             .pointer("/throughput/benchmark/name")
             .expected(names)
-            .help(help_for("unknown-benchmark"));
+            .help(help_for(CostCode::UnknownBenchmark.into()));
             if let Some(f) = file {
                 d = d.in_file(f);
             }
@@ -375,7 +340,7 @@ pub fn workload(
                             why
                         };
                         c.push(
-                            "no-benchmark-rows",
+                            CostCode::NoBenchmarkRows,
                             "/throughput/benchmark/reference_gpu",
                             why,
                             "a GPU model and count with rows in the table",
@@ -386,7 +351,7 @@ pub fn workload(
             match (inference, w.work.unit) {
                 (false, WorkUnit::BenchmarkRuns) => {}
                 (false, u) => c.push(
-                    "invalid-work-unit",
+                    CostCode::InvalidWorkUnit,
                     "/work/unit",
                     format!(
                         "with only a training benchmark as basis the work must be counted in benchmark runs, not {}",
@@ -405,7 +370,7 @@ pub fn workload(
                     };
                     if !fits {
                         c.push(
-                            "invalid-work-unit",
+                            CostCode::InvalidWorkUnit,
                             "/work/unit",
                             format!(
                                 "the benchmark's rows count {metric}, the work counts {}",
@@ -439,7 +404,7 @@ pub fn workload(
         c.gpu("/operation/gpu_model", &o.gpu_model);
         if o.gpus == 0 {
             c.push(
-                "invalid-quantity",
+                CostCode::InvalidQuantity,
                 "/operation/gpus",
                 "`/operation/gpus` is 0".into(),
                 "a whole number >= 1",
@@ -448,7 +413,7 @@ pub fn workload(
         c.positive("/operation/hours_per_month", &o.hours_per_month);
         if o.hours_per_month.0 > Decimal::from(744) {
             c.push(
-                "invalid-quantity",
+                CostCode::InvalidQuantity,
                 "/operation/hours_per_month",
                 format!(
                     "`/operation/hours_per_month` is {}; a month has at most 744 hours",
@@ -482,7 +447,7 @@ pub fn workload(
             let v = s.restart_minutes.unwrap_or(-1.0);
             if !(v.is_finite() && v >= 0.0) {
                 c.push(
-                    "invalid-quantity",
+                    CostCode::InvalidQuantity,
                     "/spot/restart_minutes",
                     format!("`/spot/restart_minutes` is {v}"),
                     "a number >= 0",
@@ -497,7 +462,7 @@ pub fn workload(
             let v = s.interruptions_per_100_hours.unwrap_or(-1.0);
             if !(v.is_finite() && v >= 0.0) {
                 c.push(
-                    "invalid-quantity",
+                    CostCode::InvalidQuantity,
                     "/spot/interruptions_per_100_hours",
                     format!("`/spot/interruptions_per_100_hours` is {v}"),
                     "a number >= 0",
@@ -511,7 +476,7 @@ pub fn workload(
     ] {
         if !(v.is_finite() && (0.0..100.0).contains(&v)) {
             c.push(
-                "invalid-quantity",
+                CostCode::InvalidQuantity,
                 p,
                 format!("`{p}` is {v}"),
                 "a percentage >= 0 and below 100",
@@ -529,7 +494,7 @@ pub fn rent_vs_buy(r: &RentVsBuy, file: Option<&str>) -> Vec<Diagnostic> {
     };
     if r.kind != RENT_VS_BUY_KIND {
         c.push(
-            "wrong-kind",
+            LoadCode::WrongKind,
             "/kind",
             format!(
                 "`kind` is `{}`, this file is read as rent-vs-buy inputs",
@@ -540,7 +505,7 @@ pub fn rent_vs_buy(r: &RentVsBuy, file: Option<&str>) -> Vec<Diagnostic> {
     }
     if r.schema_version != RENT_VS_BUY_SCHEMA_VERSION {
         c.push(
-            "unsupported-schema-version",
+            LoadCode::UnsupportedSchemaVersion,
             "/schema_version",
             format!(
                 "schema_version {} is not read by this build",
@@ -579,7 +544,7 @@ pub fn rent_vs_buy(r: &RentVsBuy, file: Option<&str>) -> Vec<Diagnostic> {
     }
     if r.gpus_per_server.value.0.fract() != Decimal::ZERO {
         c.push(
-            "invalid-quantity",
+            CostCode::InvalidQuantity,
             "/gpus_per_server/value",
             format!("`/gpus_per_server/value` is {}", r.gpus_per_server.value),
             "a whole number >= 1",
@@ -587,7 +552,7 @@ pub fn rent_vs_buy(r: &RentVsBuy, file: Option<&str>) -> Vec<Diagnostic> {
     }
     if r.residual_value.value.0 > r.server_price.value.0 {
         c.push(
-            "invalid-quantity",
+            CostCode::InvalidQuantity,
             "/residual_value/value",
             "the residual value is above the server price".into(),
             "a value between 0 and the server price",
@@ -595,7 +560,7 @@ pub fn rent_vs_buy(r: &RentVsBuy, file: Option<&str>) -> Vec<Diagnostic> {
     }
     if r.power_kw_idle.value.0 > r.power_kw_load.value.0 {
         c.push(
-            "invalid-quantity",
+            CostCode::InvalidQuantity,
             "/power_kw_idle/value",
             "idle power is above power under load".into(),
             "idle power <= power under load",
@@ -603,7 +568,7 @@ pub fn rent_vs_buy(r: &RentVsBuy, file: Option<&str>) -> Vec<Diagnostic> {
     }
     if r.pue.value.0 < Decimal::ONE {
         c.push(
-            "invalid-quantity",
+            CostCode::InvalidQuantity,
             "/pue/value",
             format!(
                 "PUE {} is below 1; facility power includes the IT power",
@@ -615,7 +580,7 @@ pub fn rent_vs_buy(r: &RentVsBuy, file: Option<&str>) -> Vec<Diagnostic> {
     let u = r.utilisation_pct.value.0;
     if u <= Decimal::ZERO || u > Decimal::from(100) {
         c.push(
-            "invalid-quantity",
+            CostCode::InvalidQuantity,
             "/utilisation_pct/value",
             format!(
                 "utilisation {}% is outside (0, 100]",

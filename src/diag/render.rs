@@ -3,8 +3,9 @@
 
 use super::{Diagnostic, Severity};
 
-/// One diagnostic as text; `source` is the file's text when available, so the
-/// offending line can be shown with a caret under the column.
+/// One diagnostic as text; `source` is the file's text when available (else the
+/// line kept in the diagnostic), so the offending line can be shown with a caret
+/// under the column.
 pub fn human(d: &Diagnostic, source: Option<&str>) -> String {
     let sev = match d.severity {
         Severity::Error => "error",
@@ -17,8 +18,12 @@ pub fn human(d: &Diagnostic, source: Option<&str>) -> String {
             s.push_str(&format!(":{l}:{c}"));
         }
     }
-    if let (Some(text), Some(l), Some(c)) = (source, d.line, d.column) {
-        if let Some(line) = text.lines().nth(l.saturating_sub(1)) {
+    let line = match source {
+        Some(text) => d.line.and_then(|l| text.lines().nth(l.saturating_sub(1))),
+        None => d.source_line.as_deref(),
+    };
+    if let (Some(line), Some(l), Some(c)) = (line, d.line, d.column) {
+        {
             let line = line.trim_end_matches('\r');
             let shown: String = line.chars().take(160).collect();
             let width = l.to_string().len();
@@ -66,10 +71,11 @@ pub fn summary(diags: &[Diagnostic]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::LoadCode;
 
     #[test]
     fn caret_under_column() {
-        let d = Diagnostic::error("schema-violation", "bad")
+        let d = Diagnostic::error(LoadCode::SchemaViolation, "bad")
             .in_file("x.yaml")
             .at(2, 7)
             .pointer("/b")

@@ -16,6 +16,7 @@
 //!   (`transfers.destinations[]`), which a DPA review does not establish.
 
 use crate::diag::Diagnostic;
+use crate::diag::DpaCode;
 use crate::model::common::{AsOf, Date, EvidenceStatus, Fact, Known, Provenance};
 use crate::model::provider::ProviderProfile;
 use crate::model::review::{Art28Element, DocumentType, DpaReview, ElementReview, Verdict};
@@ -265,7 +266,7 @@ pub fn apply_review(
 ) -> Result<Vec<&'static str>, Diagnostic> {
     if review.provider != profile.id {
         return Err(Diagnostic::error(
-            "dpa-review-provider",
+            DpaCode::DpaReviewProvider,
             format!(
                 "the review is for provider `{}`, not `{}`",
                 review.provider, profile.id
@@ -359,7 +360,7 @@ pub fn apply_reviews(
         if let Some((_, first)) = seen.iter().find(|(p, _)| *p == review.provider) {
             diags.push(
                 Diagnostic::error(
-                    "dpa-review-provider",
+                    DpaCode::DpaReviewProvider,
                     format!(
                         "a second review for provider `{}` (the first is {first})",
                         review.provider
@@ -375,7 +376,7 @@ pub fn apply_reviews(
         let Some(profile) = profiles.iter_mut().find(|p| p.id == review.provider) else {
             diags.push(
                 Diagnostic::error(
-                    "dpa-review-provider",
+                    DpaCode::DpaReviewProvider,
                     format!("no provider profile has the id `{}`", review.provider),
                 )
                 .in_file(r.file.display.clone())

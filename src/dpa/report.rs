@@ -10,25 +10,18 @@ use crate::model::review::{
 };
 
 use super::lang_str;
-
-/// Language of the rendered review.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Language {
-    #[default]
-    En,
-    De,
-}
+use crate::i18n::Lang;
 
 /// Picks the English or German text.
-fn tr(l: Language, en: &'static str, de: &'static str) -> &'static str {
+fn tr(l: Lang, en: &'static str, de: &'static str) -> &'static str {
     match l {
-        Language::En => en,
-        Language::De => de,
+        Lang::En => en,
+        Lang::De => de,
     }
 }
 
 /// What each review element requires, and its legal basis.
-pub fn element_text(e: Art28Element, l: Language) -> (&'static str, &'static str) {
+pub fn element_text(e: Art28Element, l: Lang) -> (&'static str, &'static str) {
     use Art28Element as A;
     let (en, de) = match e {
         A::SubjectDuration => (
@@ -105,12 +98,12 @@ pub fn element_text(e: Art28Element, l: Language) -> (&'static str, &'static str
         ),
     };
     match l {
-        Language::En => en,
-        Language::De => de,
+        Lang::En => en,
+        Lang::De => de,
     }
 }
 
-fn verdict_word(v: Verdict, l: Language) -> &'static str {
+fn verdict_word(v: Verdict, l: Lang) -> &'static str {
     match v {
         Verdict::Accept => tr(l, "accept", "akzeptiert"),
         Verdict::Negotiate => tr(l, "negotiate", "nachverhandeln"),
@@ -124,7 +117,7 @@ fn verdict_class(v: Verdict) -> &'static str {
     super::facts::verdict_str(v)
 }
 
-fn decision_str(d: SignOffDecision, l: Language) -> &'static str {
+fn decision_str(d: SignOffDecision, l: Lang) -> &'static str {
     match d {
         SignOffDecision::Approved => tr(l, "approved", "freigegeben"),
         SignOffDecision::ApprovedWithConditions => {
@@ -134,7 +127,7 @@ fn decision_str(d: SignOffDecision, l: Language) -> &'static str {
     }
 }
 
-fn type_word(t: DocumentType, l: Language) -> &'static str {
+fn type_word(t: DocumentType, l: Lang) -> &'static str {
     match t {
         DocumentType::Dpa => tr(l, "DPA", "AVV"),
         DocumentType::NotADpa => tr(l, "not a DPA", "keine AVV"),
@@ -142,7 +135,7 @@ fn type_word(t: DocumentType, l: Language) -> &'static str {
     }
 }
 
-fn scan_str(e: &ElementReview, l: Language) -> String {
+fn scan_str(e: &ElementReview, l: Lang) -> String {
     match &e.scan {
         Some(s) => {
             let status = match s.status {
@@ -161,7 +154,7 @@ fn scan_str(e: &ElementReview, l: Language) -> String {
     }
 }
 
-fn lines_str(a: u32, b: u32, l: Language) -> String {
+fn lines_str(a: u32, b: u32, l: Lang) -> String {
     if a == b {
         format!("{} {a}", tr(l, "line", "Zeile"))
     } else {
@@ -169,7 +162,7 @@ fn lines_str(a: u32, b: u32, l: Language) -> String {
     }
 }
 
-fn where_str(e: &ElementReview, l: Language) -> String {
+fn where_str(e: &ElementReview, l: Lang) -> String {
     let Some(s) = &e.scan else {
         return String::new();
     };
@@ -219,21 +212,21 @@ pub fn verdict_counts(r: &DpaReview) -> (usize, usize, usize, usize) {
     )
 }
 
-fn counts_str(r: &DpaReview, l: Language) -> String {
+fn counts_str(r: &DpaReview, l: Lang) -> String {
     let (a, n, j, p) = verdict_counts(r);
     match l {
-        Language::En => format!("{a} accept, {n} negotiate, {j} reject, {p} pending"),
-        Language::De => {
+        Lang::En => format!("{a} accept, {n} negotiate, {j} reject, {p} pending"),
+        Lang::De => {
             format!("{a} akzeptiert, {n} nachverhandeln, {j} abgelehnt, {p} offen")
         }
     }
 }
 
-fn title(r: &DpaReview, l: Language) -> String {
+fn title(r: &DpaReview, l: Lang) -> String {
     format!("{}: {}", tr(l, "DPA review", "AVV-Prüfung"), r.provider)
 }
 
-fn figures(r: &DpaReview, l: Language) -> Vec<(&'static str, String)> {
+fn figures(r: &DpaReview, l: Lang) -> Vec<(&'static str, String)> {
     let f = &r.figures;
     let none = tr(l, "not stated", "nicht angegeben");
     let n = |v: Option<u32>| v.map(|x| x.to_string()).unwrap_or_else(|| none.into());
@@ -265,20 +258,20 @@ fn figures(r: &DpaReview, l: Language) -> Vec<(&'static str, String)> {
     ]
 }
 
-fn not_a_dpa_note(t: DocumentType, l: Language) -> String {
+fn not_a_dpa_note(t: DocumentType, l: Lang) -> String {
     match l {
-        Language::En => format!(
+        Lang::En => format!(
             "The scanner did not recognise this document as a data processing agreement ({}).",
             type_word(t, l)
         ),
-        Language::De => format!(
+        Lang::De => format!(
             "Der Scanner hat dieses Dokument nicht als Auftragsverarbeitungsvertrag erkannt ({}).",
             type_word(t, l)
         ),
     }
 }
 
-fn disclaimer(l: Language) -> &'static str {
+fn disclaimer(l: Lang) -> &'static str {
     tr(
         l,
         "The scan locates passages by keywords; it is not a legal assessment. The verdicts are the reviewer's.",
@@ -286,7 +279,7 @@ fn disclaimer(l: Language) -> &'static str {
     )
 }
 
-fn decision_choices(l: Language) -> &'static str {
+fn decision_choices(l: Lang) -> &'static str {
     tr(
         l,
         "approved / approved with conditions / rejected",
@@ -331,7 +324,7 @@ fn opt(s: &Option<String>) -> String {
 }
 
 /// The header rows (label, text) shared by both formats; texts are raw (unescaped).
-fn header_rows(r: &DpaReview, l: Language) -> Vec<(&'static str, String)> {
+fn header_rows(r: &DpaReview, l: Lang) -> Vec<(&'static str, String)> {
     let d = &r.document;
     let mut v = vec![(tr(l, "File", "Datei"), d.file_name.clone())];
     if let Some(src) = &d.source {
@@ -356,7 +349,7 @@ fn header_rows(r: &DpaReview, l: Language) -> Vec<(&'static str, String)> {
 }
 
 /// The sign-off rows (label, text); blanks to fill in while not signed off.
-fn sign_rows(r: &DpaReview, l: Language) -> Vec<(&'static str, String)> {
+fn sign_rows(r: &DpaReview, l: Lang) -> Vec<(&'static str, String)> {
     match &r.sign_off {
         Some(so) => vec![
             (
@@ -381,7 +374,7 @@ fn sign_rows(r: &DpaReview, l: Language) -> Vec<(&'static str, String)> {
 }
 
 /// The review as Markdown.
-pub fn markdown(r: &DpaReview, l: Language) -> String {
+pub fn markdown(r: &DpaReview, l: Lang) -> String {
     let mut s = String::new();
     let blank = "________________";
     let cell = |x: &str| {
@@ -483,7 +476,7 @@ blockquote{margin:.3rem 0;padding-left:.8rem;border-left:3px solid #bbb;color:#3
 .sign td{height:2rem;min-width:20rem}";
 
 /// The review as one self-contained HTML page (no external resources; all text escaped).
-pub fn html(r: &DpaReview, l: Language) -> String {
+pub fn html(r: &DpaReview, l: Lang) -> String {
     let mut s = String::new();
     let e_ = html_escape;
     let doc_lang = lang_str(r.document.language);
@@ -580,7 +573,7 @@ pub fn html(r: &DpaReview, l: Language) -> String {
 /// sign-off block. Characters the embedded font lacks become `?` (printpdf would
 /// drop them silently). The PDF date is the sign-off date, else the latest element
 /// date, else 1970-01-01; its ID is derived from the review: same review, same bytes.
-pub fn pdf(r: &DpaReview, l: Language) -> Result<Vec<u8>, crate::render::RenderError> {
+pub fn pdf(r: &DpaReview, l: Lang) -> Result<Vec<u8>, crate::render::RenderError> {
     use crate::render::pdf::layout::{Align, Cell, Column, Face, Layout, PageSetup, Style, ACCENT};
     use crate::render::pdf::{write_document, PdfMeta};
     use sha2::{Digest, Sha256};
@@ -608,8 +601,8 @@ pub fn pdf(r: &DpaReview, l: Language) -> Result<Vec<u8>, crate::render::RenderE
         document_id: id[..32].to_string(),
     };
     let page_lang = match l {
-        Language::En => crate::i18n::Lang::En,
-        Language::De => crate::i18n::Lang::De,
+        Lang::En => crate::i18n::Lang::En,
+        Lang::De => crate::i18n::Lang::De,
     };
     write_document(&meta, |fonts| {
         let clean = |s: &str| -> String {
@@ -717,7 +710,7 @@ pub fn pdf(r: &DpaReview, l: Language) -> Result<Vec<u8>, crate::render::RenderE
     })
 }
 
-fn rows_passages(r: &DpaReview, l: Language) -> Vec<String> {
+fn rows_passages(r: &DpaReview, l: Lang) -> Vec<String> {
     rows(r)
         .into_iter()
         .filter_map(|(el, e)| {
@@ -744,8 +737,8 @@ mod tests {
     #[test]
     fn every_element_has_both_languages() {
         for e in Art28Element::ALL {
-            let (en, _) = element_text(*e, Language::En);
-            let (de, basis) = element_text(*e, Language::De);
+            let (en, _) = element_text(*e, Lang::En);
+            let (de, basis) = element_text(*e, Lang::De);
             assert!(!en.is_empty() && !de.is_empty());
             assert!(basis.contains("DSGVO"), "{basis}");
             assert_ne!(en, de);

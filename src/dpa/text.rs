@@ -2,6 +2,7 @@
 //! lines. Every refusal is a diagnostic with a stable code (see `super::CODES`).
 
 use crate::diag::Diagnostic;
+use crate::diag::DpaCode;
 /// File formats the scanner reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DocumentFormat {
@@ -36,7 +37,7 @@ pub struct DocumentText {
 pub fn read_document(display: &str, bytes: &[u8]) -> Result<DocumentText, Diagnostic> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(Diagnostic::error(
-            "dpa-too-large",
+            DpaCode::DpaTooLarge,
             format!(
                 "the file has {} bytes; the scanner reads at most {} MiB",
                 bytes.len(),
@@ -56,7 +57,7 @@ pub fn read_document(display: &str, bytes: &[u8]) -> Result<DocumentText, Diagno
             _ if is_pdf_magic => DocumentFormat::Pdf,
             "" => DocumentFormat::Txt,
             other => return Err(Diagnostic::error(
-                "dpa-unsupported-format",
+                DpaCode::DpaUnsupportedFormat,
                 format!("cannot read `.{other}` files"),
             )
             .in_file(display)
@@ -69,7 +70,7 @@ pub fn read_document(display: &str, bytes: &[u8]) -> Result<DocumentText, Diagno
         DocumentFormat::Pdf => {
             if !is_pdf_magic {
                 return Err(Diagnostic::error(
-                    "dpa-pdf-unreadable",
+                    DpaCode::DpaPdfUnreadable,
                     "the file is named .pdf but does not start like a PDF (no `%PDF-` header)",
                 )
                 .in_file(display)
@@ -81,7 +82,7 @@ pub fn read_document(display: &str, bytes: &[u8]) -> Result<DocumentText, Diagno
     };
     if text.chars().count() > MAX_TEXT_CHARS {
         return Err(Diagnostic::error(
-            "dpa-too-large",
+            DpaCode::DpaTooLarge,
             format!("the text has more than {MAX_TEXT_CHARS} characters; a DPA is far shorter"),
         )
         .in_file(display)
@@ -89,7 +90,7 @@ pub fn read_document(display: &str, bytes: &[u8]) -> Result<DocumentText, Diagno
     }
     if text.trim().is_empty() {
         return Err(
-            Diagnostic::error("dpa-empty-document", "the document has no text")
+            Diagnostic::error(DpaCode::DpaEmptyDocument, "the document has no text")
                 .in_file(display)
                 .help("give the scanner the agreement's text"),
         );
@@ -111,7 +112,7 @@ fn extension(display: &str) -> String {
 fn plain_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return Err(Diagnostic::error(
-            "dpa-invalid-encoding",
+            DpaCode::DpaInvalidEncoding,
             "the file is UTF-16; the scanner reads UTF-8",
         )
         .in_file(display)
@@ -122,7 +123,7 @@ fn plain_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
         Ok(s) => {
             if s.contains('\0') {
                 return Err(Diagnostic::error(
-                    "dpa-unsupported-format",
+                    DpaCode::DpaUnsupportedFormat,
                     "the file contains NUL bytes: it is binary, not text",
                 )
                 .in_file(display)
@@ -141,7 +142,7 @@ fn plain_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
                 .count()
                 + 1;
             Err(Diagnostic::error(
-                "dpa-invalid-encoding",
+                DpaCode::DpaInvalidEncoding,
                 format!("the file is not valid UTF-8 (byte {at})"),
             )
             .in_file(display)
@@ -160,9 +161,12 @@ fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
             return Err(if declares_encryption {
                 encrypted(display)
             } else {
-                Diagnostic::error("dpa-pdf-unreadable", format!("cannot read the PDF: {e}"))
-                    .in_file(display)
-                    .help("open and re-save (print to PDF) the file, or export the text")
+                Diagnostic::error(
+                    DpaCode::DpaPdfUnreadable,
+                    format!("cannot read the PDF: {e}"),
+                )
+                .in_file(display)
+                .help("open and re-save (print to PDF) the file, or export the text")
             });
         }
     };
@@ -171,12 +175,12 @@ fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
         return Err(if declares_encryption {
             encrypted(display)
         } else {
-            Diagnostic::error("dpa-pdf-unreadable", "the PDF has no pages").in_file(display)
+            Diagnostic::error(DpaCode::DpaPdfUnreadable, "the PDF has no pages").in_file(display)
         });
     }
     if pages.len() > MAX_PDF_PAGES {
         return Err(Diagnostic::error(
-            "dpa-too-large",
+            DpaCode::DpaTooLarge,
             format!(
                 "the PDF has {} pages; the scanner reads at most {MAX_PDF_PAGES}",
                 pages.len()
@@ -204,7 +208,7 @@ fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
             return Err(encrypted(display));
         }
         return Err(Diagnostic::error(
-            "dpa-pdf-no-text",
+            DpaCode::DpaPdfNoText,
             format!(
                 "the PDF has {} page(s) but almost no text layer ({visible} visible characters): it looks scanned",
                 pages.len()
@@ -310,7 +314,7 @@ fn collect_text(out: &mut String, enc: &lopdf::Encoding, items: &[lopdf::Object]
 
 fn encrypted(display: &str) -> Diagnostic {
     Diagnostic::error(
-        "dpa-pdf-encrypted",
+        DpaCode::DpaPdfEncrypted,
         "the PDF is encrypted and cannot be opened without a password",
     )
     .in_file(display)

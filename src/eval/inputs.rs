@@ -3,6 +3,7 @@
 //! checks, cross-file checks) plus answered questionnaires. Errors come back as
 //! diagnostics; warnings are returned separately so the caller can show them.
 
+use crate::diag::{CostCode, LoadCode, ValidateCode};
 use std::path::{Path, PathBuf};
 
 use crate::diag::Diagnostic;
@@ -47,14 +48,14 @@ pub fn load(
     let mut warnings = split(pd.into_iter().chain(rd).collect())?;
     let Some(req) = req else {
         return Err(vec![Diagnostic::error(
-            "file-unreadable",
+            LoadCode::FileUnreadable,
             "the requirements could not be read",
         )
         .help("pass a requirements file with --requirements")]);
     };
     if loaded.is_empty() {
         return Err(vec![Diagnostic::error(
-            "no-providers",
+            CostCode::NoProviders,
             "no provider profiles found",
         )
         .help("give profile files or folders with --providers")]);
@@ -96,7 +97,7 @@ pub fn apply_answers(
         match providers.iter_mut().find(|p| p.value.id == q.provider) {
             None => errors.push(
                 Diagnostic::error(
-                    "unknown-provider",
+                    ValidateCode::UnknownProvider,
                     format!(
                         "the questionnaire is for `{}`, which is not among the providers",
                         q.provider

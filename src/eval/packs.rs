@@ -2,6 +2,7 @@
 //! the semantic checks a pack must pass beyond its schema: well-formed and unique
 //! rule IDs, a legal basis, texts in both languages, checks that compile.
 
+use crate::diag::{EvalCode, LoadCode};
 use std::path::Path;
 
 use serde_json::Value;
@@ -25,8 +26,11 @@ pub fn files_in(path: &Path) -> Result<Vec<SourceFile>, Diagnostic> {
         return Ok(vec![SourceFile::read(path)?]);
     }
     let rd = std::fs::read_dir(path).map_err(|e| {
-        Diagnostic::error("file-unreadable", format!("cannot read the folder: {e}"))
-            .in_file(path.display().to_string())
+        Diagnostic::error(
+            LoadCode::FileUnreadable,
+            format!("cannot read the folder: {e}"),
+        )
+        .in_file(path.display().to_string())
     })?;
     let mut paths: Vec<_> = rd
         .flatten()
@@ -61,7 +65,7 @@ pub fn parse_files(files: &[SourceFile]) -> Result<Vec<RulePack>, Vec<Diagnostic
             if let Some(other) = seen.insert(&r.id, file) {
                 errors.push(
                     Diagnostic::error(
-                        "duplicate-rule-id",
+                        EvalCode::DuplicateRuleId,
                         format!("rule ID `{}` is also used in {other}", r.id),
                     )
                     .in_file(file.clone())
@@ -77,7 +81,7 @@ pub fn parse_files(files: &[SourceFile]) -> Result<Vec<RulePack>, Vec<Diagnostic
         if w[0] == w[1] {
             errors.push(
                 Diagnostic::error(
-                    "duplicate-pack-id",
+                    EvalCode::DuplicatePackId,
                     format!("two rule packs have the id `{}`", w[0]),
                 )
                 .help("give one of the packs another `id`"),
@@ -135,7 +139,7 @@ pub fn merged(
             .filter(|w| w[0] == w[1])
             .map(|w| {
                 Diagnostic::error(
-                    "duplicate-rule-id",
+                    EvalCode::DuplicateRuleId,
                     format!(
                         "rule ID `{}` is in a shipped pack and in {}",
                         w[0],
@@ -168,8 +172,7 @@ pub fn well_formed_id(id: &str) -> bool {
 /// pointer; the loader adds file and line:column.
 pub fn check_pack(p: &RulePack) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let err =
-        |code: &'static str, msg: String, ptr: String| Diagnostic::error(code, msg).pointer(ptr);
+    let err = |code: EvalCode, msg: String, ptr: String| Diagnostic::error(code, msg).pointer(ptr);
     let mut prefixes: Vec<&str> = Vec::new();
     let mut ids: Vec<&str> = Vec::new();
     for (i, r) in p.rules.iter().enumerate() {
@@ -177,7 +180,7 @@ pub fn check_pack(p: &RulePack) -> Vec<Diagnostic> {
         if !well_formed_id(&r.id) {
             out.push(
                 err(
-                    "malformed-rule-id",
+                    EvalCode::MalformedRuleId,
                     format!("rule ID `{}` is not of the form ABC-001", r.id),
                     at("id"),
                 )
@@ -192,7 +195,7 @@ pub fn check_pack(p: &RulePack) -> Vec<Diagnostic> {
         if ids.contains(&r.id.as_str()) {
             out.push(
                 err(
-                    "duplicate-rule-id",
+                    EvalCode::DuplicateRuleId,
                     format!("rule ID `{}` appears twice", r.id),
                     at("id"),
                 )
@@ -204,14 +207,14 @@ pub fn check_pack(p: &RulePack) -> Vec<Diagnostic> {
             continue;
         }
         out.extend(check_rule(r).into_iter().map(|(f, m)| {
-            err("invalid-rule", format!("{}: {m}", r.id), at(&f))
+            err(EvalCode::InvalidRule, format!("{}: {m}", r.id), at(&f))
                 .help("see docs/rules.md for the rule format and the check language")
         }));
     }
     if prefixes.len() > 1 {
         out.push(
             err(
-                "mixed-rule-prefix",
+                EvalCode::MixedRulePrefix,
                 format!(
                     "rules in one pack use several ID prefixes: {}",
                     prefixes.join(", ")

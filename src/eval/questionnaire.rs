@@ -3,6 +3,7 @@
 //! sets `answered_on`, and the answered file merges into the profile as
 //! self-declared facts dated `answered_on` (`cloudvet assess --answers FILE`).
 
+use crate::diag::EvalCode;
 use std::fmt::Write;
 
 use schemars::JsonSchema;
@@ -170,7 +171,7 @@ pub fn merge_answers(
 ) -> Result<ProviderProfile, Vec<Diagnostic>> {
     let Some(date) = q.answered_on else {
         return Err(vec![Diagnostic::error(
-            "questionnaire-not-dated",
+            EvalCode::QuestionnaireNotDated,
             "the answered questionnaire has no `answered_on` date",
         )
         .in_file(file.to_string())
@@ -181,7 +182,7 @@ pub fn merge_answers(
         Ok(v) => v,
         Err(e) => {
             return Err(vec![Diagnostic::error(
-                "answer-does-not-fit",
+                EvalCode::AnswerDoesNotFit,
                 e.to_string(),
             )]);
         }
@@ -197,7 +198,7 @@ pub fn merge_answers(
                 Ok(p) => p,
                 Err(e) => {
                     errors.push(
-                        Diagnostic::error("invalid-pointer", e)
+                        Diagnostic::error(EvalCode::InvalidPointer, e)
                             .in_file(file.to_string())
                             .pointer(format!("{at}/fact")),
                     );
@@ -256,7 +257,7 @@ pub fn merge_answers(
             if !done {
                 errors.push(
                     Diagnostic::error(
-                        "answer-does-not-fit",
+                        EvalCode::AnswerDoesNotFit,
                         format!(
                             "the answer for `{}` does not fit the profile: {last_err}",
                             a.fact
@@ -273,7 +274,7 @@ pub fn merge_answers(
         return Err(errors);
     }
     serde_json::from_value(doc).map_err(|e| {
-        vec![Diagnostic::error("answer-does-not-fit", e.to_string()).in_file(file.to_string())]
+        vec![Diagnostic::error(EvalCode::AnswerDoesNotFit, e.to_string()).in_file(file.to_string())]
     })
 }
 

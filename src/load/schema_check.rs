@@ -5,6 +5,7 @@
 //! facts (`anyOf` value / `unknown` / long form), unknown fields ("did you mean"),
 //! enums, missing fields.
 
+use crate::diag::LoadCode;
 use std::sync::OnceLock;
 
 use jsonschema::error::ValidationErrorKind;
@@ -78,7 +79,7 @@ pub fn check(
         Ok(c) => c,
         Err(e) => {
             return vec![
-                Diagnostic::error("schema-violation", format!("internal: {e}"))
+                Diagnostic::error(LoadCode::SchemaViolation, format!("internal: {e}"))
                     .in_file(file)
                     .help("this is a bug in cloudvet; please report it"),
             ]
@@ -148,8 +149,10 @@ impl Mapper<'_> {
                     .map(|m| m.keys().cloned().collect())
                     .unwrap_or_default();
                 for name in unexpected {
-                    let mut d =
-                        Diagnostic::error("unknown-field", format!("`{name}` is not a field here"));
+                    let mut d = Diagnostic::error(
+                        LoadCode::UnknownField,
+                        format!("`{name}` is not a field here"),
+                    );
                     if !allowed.is_empty() {
                         d = d.expected(format!("one of {}", list(&allowed, 12)));
                     }
@@ -163,7 +166,7 @@ impl Mapper<'_> {
             ValidationErrorKind::Required { property } => {
                 let name = property.as_str().unwrap_or_default();
                 let mut d = Diagnostic::error(
-                    "missing-field",
+                    LoadCode::MissingField,
                     format!("the required field `{name}` is missing"),
                 )
                 .help(format!("add `{name}:` to this section"));
@@ -241,7 +244,7 @@ impl Mapper<'_> {
                     "see docs/data-model.md for the forms this field takes".to_string()
                 };
                 let d = Diagnostic::error(
-                    "schema-violation",
+                    LoadCode::SchemaViolation,
                     format!("{} is not a valid value here", shown(instance)),
                 )
                 .expected(expected)
@@ -257,7 +260,7 @@ impl Mapper<'_> {
             }
             ValidationErrorKind::Constant { expected_value } => {
                 let d = Diagnostic::error(
-                    "schema-violation",
+                    LoadCode::SchemaViolation,
                     format!("{} is not the expected value", shown(instance)),
                 )
                 .expected(format!("`{}`", plain(expected_value)))
@@ -270,7 +273,7 @@ impl Mapper<'_> {
                     .map(|n| describe(self.root, n, 0))
                     .unwrap_or_else(|| "another type".into());
                 let d = Diagnostic::error(
-                    "schema-violation",
+                    LoadCode::SchemaViolation,
                     match &**instance {
                         Value::Object(_) | Value::Array(_) | Value::Null => {
                             format!("found {} here", type_name(instance))
@@ -297,7 +300,7 @@ impl Mapper<'_> {
                     "above the largest allowed value"
                 };
                 let d = Diagnostic::error(
-                    "schema-violation",
+                    LoadCode::SchemaViolation,
                     format!("{} is {side}, {limit}", shown(instance)),
                 )
                 .expected(expected)
@@ -305,7 +308,7 @@ impl Mapper<'_> {
                 out.push(self.at_value(d, &pointer));
             }
             ValidationErrorKind::MinLength { limit: 1 } => {
-                let d = Diagnostic::error("schema-violation", "this text is empty")
+                let d = Diagnostic::error(LoadCode::SchemaViolation, "this text is empty")
                     .expected("a text of at least one character")
                     .help("write the value, or leave the field out where it is optional");
                 out.push(self.at_value(d, &pointer));
@@ -317,7 +320,7 @@ impl Mapper<'_> {
                     .and_then(Value::as_str)
                     .map(str::to_string);
                 let d = Diagnostic::error(
-                    "schema-violation",
+                    LoadCode::SchemaViolation,
                     format!("{} does not have the expected form", shown(instance)),
                 )
                 .expected(match described {
@@ -328,7 +331,7 @@ impl Mapper<'_> {
                 out.push(self.at_value(d, &pointer));
             }
             _ => {
-                let d = Diagnostic::error("schema-violation", e.to_string())
+                let d = Diagnostic::error(LoadCode::SchemaViolation, e.to_string())
                     .help("see docs/data-model.md for what this field takes");
                 out.push(self.at_value(d, &pointer));
             }
@@ -338,7 +341,7 @@ impl Mapper<'_> {
 
 fn enum_diagnostic(instance: &Value, opts: &[String]) -> Diagnostic {
     let d = Diagnostic::error(
-        "schema-violation",
+        LoadCode::SchemaViolation,
         format!("{} is not one of the allowed values", shown(instance)),
     )
     .expected(format!("one of {}", list(opts, 20)));

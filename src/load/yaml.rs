@@ -11,6 +11,7 @@
 //! This is the only module that names a YAML crate, so swapping serde_yaml for
 //! a maintained successor is a change to this file.
 
+use crate::diag::LoadCode;
 use std::collections::HashMap;
 
 use saphyr_parser::{Event, Parser, ScalarStyle, Span};
@@ -127,7 +128,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
     let mut written: u64 = 0;
     let mut expanded: u64 = 0;
     let mut saw_alias = false;
-    let err = |code: &'static str, msg: String, p: Pos| {
+    let err = |code: LoadCode, msg: String, p: Pos| {
         Diagnostic::error(code, msg)
             .in_file(file)
             .at(p.line, p.column)
@@ -141,7 +142,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 if e.info().contains("recursion limit") {
                     out.diagnostics.push(
                         Diagnostic::error(
-                            "nesting-too-deep",
+                            LoadCode::NestingTooDeep,
                             format!("values are nested more than {MAX_DEPTH} levels deep"),
                         )
                         .in_file(file)
@@ -151,7 +152,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
                     return out;
                 }
                 out.diagnostics.push(
-                    Diagnostic::error("yaml-syntax", format!("YAML syntax error: {}", e.info()))
+                    Diagnostic::error(LoadCode::YamlSyntax, format!("YAML syntax error: {}", e.info()))
                         .in_file(file)
                         .at(m.line(), m.col() + 1)
                         .help("check indentation, colons after keys and quotes around texts that contain `: ` or `#`"),
@@ -200,15 +201,19 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 let empty = matches!(&event, Event::Scalar(v, ScalarStyle::Plain, _, None) if v.is_empty() || v == "~" || v == "null");
                 if empty {
                     out.diagnostics.push(
-                        err("empty-document", "the document is empty".into(), here)
-                            .help("start from the example in docs/data-model.md"),
+                        err(
+                            LoadCode::EmptyDocument,
+                            "the document is empty".into(),
+                            here,
+                        )
+                        .help("start from the example in docs/data-model.md"),
                     );
                     return out;
                 }
                 if !matches!(event, Event::MappingStart(..)) {
                     out.diagnostics.push(
                         err(
-                            "root-not-mapping",
+                            LoadCode::RootNotMapping,
                             "the top level of the document is not a mapping of fields".into(),
                             here,
                         )
@@ -244,7 +249,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 format!("{}{}", t.handle, t.suffix)
             };
             let mut d = err(
-                "yaml-tag-not-allowed",
+                LoadCode::YamlTagNotAllowed,
                 format!("the YAML tag `{shown}` is not allowed in cloudvet files"),
                 here,
             )
@@ -261,7 +266,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 if documents > 1 {
                     out.diagnostics.push(
                         err(
-                            "multiple-documents",
+                            LoadCode::MultipleDocuments,
                             "the file contains more than one YAML document".into(),
                             here,
                         )
@@ -275,7 +280,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
             Event::Scalar(value, style, anchor, _) => {
                 if value.len() > MAX_STRING_BYTES {
                     let mut d = err(
-                        "string-too-long",
+                        LoadCode::StringTooLong,
                         format!(
                             "a text value is {} bytes long; the limit is {MAX_STRING_BYTES}",
                             value.len()
@@ -290,7 +295,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 }
                 if style == ScalarStyle::Plain && is_non_finite(&value) {
                     let mut d = err(
-                        "non-finite-number",
+                        LoadCode::NonFiniteNumber,
                         format!("`{value}` is not a finite number"),
                         here,
                     )
@@ -303,7 +308,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 }
                 if style == ScalarStyle::Plain && is_wide_integer(&value) {
                     let mut d = err(
-                        "number-out-of-range",
+                        LoadCode::NumberOutOfRange,
                         format!("`{value}` is a whole number wider than 64 bits"),
                         here,
                     )
@@ -333,7 +338,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
                         {
                             if let Some(first) = keys.get(value.as_ref()) {
                                 let mut d = err(
-                                    "duplicate-key",
+                                    LoadCode::DuplicateKey,
                                     format!(
                                         "the field `{value}` appears twice in one mapping (first on line {})",
                                         first.line
@@ -390,7 +395,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 if is_key {
                     out.diagnostics.push(
                         err(
-                            "non-string-key",
+                            LoadCode::NonStringKey,
                             "a mapping key is itself a list or mapping".into(),
                             here,
                         )
@@ -417,7 +422,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 if stack.len() > MAX_DEPTH {
                     out.diagnostics.push(
                         err(
-                            "nesting-too-deep",
+                            LoadCode::NestingTooDeep,
                             format!("values are nested more than {MAX_DEPTH} levels deep"),
                             here,
                         )
@@ -453,7 +458,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
         }
         if written > MAX_VALUES {
             out.diagnostics.push(err(
-                "too-many-values",
+                LoadCode::TooManyValues,
                 format!("the document holds more than {MAX_VALUES} values"),
                 here,
             ).help("split the data into several files; a provider profile needs a few thousand values at most"));
@@ -461,7 +466,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
         }
         if expanded > MAX_VALUES {
             let mut d = err(
-                "alias-expansion-limit",
+                LoadCode::AliasExpansionLimit,
                 format!(
                     "YAML aliases (`*name`) would expand this document to more than {MAX_VALUES} values"
                 ),
@@ -469,7 +474,7 @@ pub fn scan(text: &str, file: &str) -> Scan {
             )
             .help("write the values out, or use fewer aliases; nested aliases multiply (\"billion laughs\")");
             if !saw_alias {
-                d.code = "too-many-values";
+                d.code = LoadCode::TooManyValues.into();
             }
             out.diagnostics.push(d);
             return out;
@@ -477,9 +482,12 @@ pub fn scan(text: &str, file: &str) -> Scan {
     }
     if documents == 0 || !root_seen {
         out.diagnostics.push(
-            Diagnostic::error("empty-document", "the file contains no YAML document")
-                .in_file(file)
-                .help("start from the example in docs/data-model.md"),
+            Diagnostic::error(
+                LoadCode::EmptyDocument,
+                "the file contains no YAML document",
+            )
+            .in_file(file)
+            .help("start from the example in docs/data-model.md"),
         );
     }
     out
@@ -505,13 +513,13 @@ fn finish_value(stack: &mut [Frame], size: u64) {
 fn yaml_error(e: &serde_yaml::Error, file: &str) -> Diagnostic {
     let text = e.to_string();
     let code = if text.contains("recursion limit") {
-        "nesting-too-deep"
+        LoadCode::NestingTooDeep
     } else if text.contains("repetition limit") {
-        "alias-expansion-limit"
+        LoadCode::AliasExpansionLimit
     } else if text.contains("more than one document") {
-        "multiple-documents"
+        LoadCode::MultipleDocuments
     } else {
-        "yaml-syntax"
+        LoadCode::YamlSyntax
     };
     let mut d = Diagnostic::error(code, text).in_file(file);
     if let Some(loc) = e.location() {
@@ -571,7 +579,7 @@ fn convert(
                     None => {
                         diags.push(located(
                             Diagnostic::error(
-                                "non-finite-number",
+                                LoadCode::NonFiniteNumber,
                                 format!("`{n}` is not a finite number"),
                             )
                             .in_file(file)
@@ -603,7 +611,7 @@ fn convert(
                             .unwrap_or_default();
                         diags.push(located(
                             Diagnostic::error(
-                                "non-string-key",
+                                LoadCode::NonStringKey,
                                 format!("the key `{shown}` is not a text"),
                             )
                             .in_file(file)
@@ -624,7 +632,7 @@ fn convert(
         Y::Tagged(t) => {
             diags.push(located(
                 Diagnostic::error(
-                    "yaml-tag-not-allowed",
+                    LoadCode::YamlTagNotAllowed,
                     format!("the YAML tag `{}` is not allowed in cloudvet files", t.tag),
                 )
                 .in_file(file)
@@ -646,7 +654,7 @@ mod tests {
         scan(text, "t.yaml")
             .diagnostics
             .iter()
-            .map(|d| d.code)
+            .map(|d| d.code.as_str())
             .collect()
     }
 

@@ -1174,7 +1174,7 @@ fn add_outline(lo: &mut lopdf::Document, doc: &Document) -> Result<(), RenderErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::{Lang, TABLE};
+    use crate::i18n::{entries, Lang};
     use crate::report::fixture::sample;
 
     /// Text of every page, read back from the content streams we wrote: the
@@ -1298,7 +1298,7 @@ mod tests {
     fn font_covers_every_fixed_text_and_format() {
         let fonts = embedded_fonts().unwrap();
         let mut text = String::new();
-        for (k, en, de) in TABLE {
+        for (k, en, de) in entries() {
             text.push_str(k);
             text.push_str(en);
             text.push_str(de);

@@ -4,6 +4,7 @@
 
 use super::Ctx;
 use crate::diag::Diagnostic;
+use crate::diag::ValidateCode;
 use crate::load::schema_check::did_you_mean;
 use crate::load::SourceFile;
 use crate::model::codes;
@@ -17,7 +18,7 @@ pub fn currency(ctx: &mut Ctx, code: &str, pointer: &str) {
         return;
     }
     let d = Diagnostic::error(
-        "unknown-currency",
+        ValidateCode::UnknownCurrency,
         format!("`{code}` is not an ISO 4217 currency code"),
     )
     .expected("a three-letter code in capitals such as `EUR`, `USD`, `CHF`");
@@ -34,7 +35,7 @@ pub fn country(ctx: &mut Ctx, code: &str, pointer: &str) {
         return;
     }
     let d = Diagnostic::error(
-        "unknown-country",
+        ValidateCode::UnknownCountry,
         format!("`{code}` is not an ISO 3166-1 alpha-2 country code"),
     )
     .expected("a two-letter code in capitals such as `DE`, `FR`, `US`");
@@ -51,7 +52,7 @@ pub fn gpu(ctx: &mut Ctx, id: &str, pointer: &str) {
         return;
     }
     let d = Diagnostic::error(
-        "unknown-gpu-model",
+        ValidateCode::UnknownGpuModel,
         format!("`{id}` is not in the GPU catalogue"),
     )
     .expected("a catalogue ID such as `H100-SXM`, `A100-SXM-80GB`, `L40S`");
@@ -73,7 +74,7 @@ fn positive_price(ctx: &mut Ctx, what: &str, a: &Amount, pointer: &str) {
     if !a.is_positive() {
         ctx.push(
             Diagnostic::error(
-                "non-positive-price",
+                ValidateCode::NonPositivePrice,
                 format!("the {what} is {a}; an instance price must be above 0"),
             )
             .expected("a price above 0 per instance-hour")
@@ -87,7 +88,7 @@ fn non_negative_price(ctx: &mut Ctx, what: &str, a: &Amount, pointer: &str) {
     if a.0.is_sign_negative() && !a.0.is_zero() {
         ctx.push(
             Diagnostic::error(
-                "non-positive-price",
+                ValidateCode::NonPositivePrice,
                 format!("the {what} is {a}; it cannot be negative"),
             )
             .expected("0 (free) or a positive price")
@@ -107,7 +108,7 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
         if stem != p.id {
             ctx.push(
                 Diagnostic::error(
-                    "file-name-mismatch",
+                    ValidateCode::FileNameMismatch,
                     format!(
                         "the file is named `{name}` but the profile's id is `{}`",
                         p.id
@@ -136,7 +137,7 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
             let at = ctx.fact("/sla/availability_pct");
             ctx.push(
                 Diagnostic::error(
-                    "percentage-out-of-range",
+                    ValidateCode::PercentageOutOfRange,
                     format!("the committed availability is {v} %, which is not a percentage"),
                 )
                 .expected("a number from 0 to 100, e.g. 99.9")
@@ -155,7 +156,7 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
         if let Some(first) = region_ids.insert(r.id.as_str(), i) {
             ctx.push(
                 Diagnostic::error(
-                    "duplicate-id",
+                    ValidateCode::DuplicateId,
                     format!("the region ID `{}` is already used by region {first}", r.id),
                 )
                 .help("give every region its own ID"),
@@ -178,7 +179,7 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
         if let Some(first) = offer_ids.insert(o.id.as_str(), i) {
             ctx.push(
                 Diagnostic::error(
-                    "duplicate-id",
+                    ValidateCode::DuplicateId,
                     format!("the offer ID `{}` is already used by offer {first}", o.id),
                 )
                 .help("give every offer its own ID, e.g. `<gpu>x<count>-<region>`"),
@@ -187,7 +188,7 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
         }
         if !region_ids.contains_key(o.region.as_str()) {
             let d = Diagnostic::error(
-                "unknown-region",
+                ValidateCode::UnknownRegion,
                 format!(
                     "the offer refers to region `{}`, which the profile does not define",
                     o.region
@@ -235,7 +236,7 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
         if o.price_on_demand.is_none() && o.price_spot.is_none() && o.price_reserved.is_empty() {
             ctx.push(
                 Diagnostic::warning(
-                    "offer-without-price",
+                    ValidateCode::OfferWithoutPrice,
                     format!("the offer `{}` has no price", o.id),
                 )
                 .help("add `price_on_demand`, `price_spot` or `price_reserved`; without one the offer cannot be costed"),
@@ -277,7 +278,7 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
             if unbounded_before || not_rising {
                 ctx.push(
                     Diagnostic::error(
-                        "tiers-not-ascending",
+                        ValidateCode::TiersNotAscending,
                         if unbounded_before {
                             "a tier follows the unbounded tier".to_string()
                         } else {
@@ -323,7 +324,7 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
             if until < from {
                 ctx.push(
                     Diagnostic::error(
-                        "validity-reversed",
+                        ValidateCode::ValidityReversed,
                         format!(
                             "`{}` is valid until {until}, before it becomes valid on {from}",
                             c.name

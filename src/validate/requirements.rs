@@ -2,6 +2,7 @@
 
 use super::Ctx;
 use crate::diag::Diagnostic;
+use crate::diag::ValidateCode;
 use crate::model::Requirements;
 
 pub fn check(r: &Requirements, ctx: &mut Ctx) {
@@ -13,7 +14,7 @@ pub fn check(r: &Requirements, ctx: &mut Ctx) {
         if !seen.insert(rate.from.as_str()) {
             ctx.push(
                 Diagnostic::error(
-                    "duplicate-id",
+                    ValidateCode::DuplicateId,
                     format!("there are two rates for {}", rate.from),
                 )
                 .help("keep one rate per currency"),
@@ -23,7 +24,7 @@ pub fn check(r: &Requirements, ctx: &mut Ctx) {
         if !rate.rate.is_positive() {
             ctx.push(
                 Diagnostic::error(
-                    "non-positive-rate",
+                    ValidateCode::NonPositiveRate,
                     format!(
                         "the rate for {} is {}; a rate must be above 0",
                         rate.from, rate.rate

@@ -2,6 +2,7 @@
 
 use super::Ctx;
 use crate::diag::Diagnostic;
+use crate::diag::ValidateCode;
 use crate::model::review::{DpaReview, Verdict};
 
 pub fn check(r: &DpaReview, ctx: &mut Ctx) {
@@ -12,7 +13,7 @@ pub fn check(r: &DpaReview, ctx: &mut Ctx) {
         if let Some(first) = seen.insert(e.element, i) {
             ctx.push(
                 Diagnostic::error(
-                    "duplicate-id",
+                    ValidateCode::DuplicateId,
                     format!(
                         "the element `{}` is reviewed twice (first as entry {first})",
                         e.element.id()
@@ -27,7 +28,7 @@ pub fn check(r: &DpaReview, ctx: &mut Ctx) {
                 if b < a {
                     ctx.push(
                         Diagnostic::error(
-                            "invalid-line-range",
+                            ValidateCode::InvalidLineRange,
                             format!("the passage ends on line {b}, before it starts on line {a}"),
                         )
                         .expected("line_end ≥ line_start")
@@ -42,7 +43,7 @@ pub fn check(r: &DpaReview, ctx: &mut Ctx) {
         } else if e.reviewer.is_none() || e.date.is_none() {
             ctx.push(
                 Diagnostic::warning(
-                    "verdict-without-reviewer",
+                    ValidateCode::VerdictWithoutReviewer,
                     format!(
                         "the verdict on `{}` names no {}",
                         e.element.id(),
@@ -61,7 +62,7 @@ pub fn check(r: &DpaReview, ctx: &mut Ctx) {
     if r.sign_off.is_some() && pending > 0 {
         ctx.push(
             Diagnostic::error(
-                "signed-off-with-pending",
+                ValidateCode::SignedOffWithPending,
                 format!("the review is signed off while {pending} verdict(s) are still `pending`"),
             )
             .help("decide every element (accept, negotiate or reject) before signing off, or remove `sign_off`"),

@@ -54,7 +54,7 @@ pub fn check(pack: &RulePack) -> Vec<Diagnostic> {
             let names: Vec<&str> = candidates.iter().map(String::as_str).collect();
             let close = crate::suggest::close_ids(&last, &names);
             let mut d = Diagnostic::error(
-                "unknown-fact-pointer",
+                crate::diag::EvalCode::UnknownFactPointer,
                 format!(
                     "{}: `{ptr}` is not a field of the {}",
                     rule.id,
@@ -93,7 +93,7 @@ pub fn check(pack: &RulePack) -> Vec<Diagnostic> {
                 Err(e) => format!("no outcome ({e})"),
             };
             let mut d = Diagnostic::error(
-                "example-mismatch",
+                crate::diag::EvalCode::ExampleMismatch,
                 format!(
                     "{}: example {} expects {want} but gives {got}",
                     rule.id,

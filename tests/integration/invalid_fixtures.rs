@@ -88,7 +88,6 @@ const PROVEN_ELSEWHERE: &[&str] = &[
     "unknown-area",
     "invalid-weight",
     "invalid-check",
-    "duplicate-provider",
     "questionnaire-not-dated",
     "invalid-pointer",
     "answer-does-not-fit",

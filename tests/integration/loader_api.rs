@@ -72,7 +72,7 @@ fn cross_check_waivers_and_rates() {
     assert!(diags.is_empty(), "{diags:?}");
     // Without the providers, the waiver and the review name unknown providers.
     let diags = cloudvet::validate::cross_check(&[], req.as_ref(), &reviews);
-    let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+    let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(codes, ["unknown-provider", "unknown-provider"]);
 }
 

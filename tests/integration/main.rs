@@ -23,6 +23,7 @@ mod legal_fixes;
 mod loader_api;
 mod no_network;
 mod report;
+mod report_set;
 mod rules;
 mod rules_cli;
 mod rules_engine;

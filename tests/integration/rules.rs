@@ -144,7 +144,8 @@ fn engine_and_questionnaire_codes() {
     use cloudvet::eval::questionnaire::{Answer, Question, Questionnaire};
     use cloudvet::model::rule_pack::Severity;
     use serde_json::json;
-    let codes = |d: &[cloudvet::diag::Diagnostic]| d.iter().map(|x| x.code).collect::<Vec<_>>();
+    let codes =
+        |d: &[cloudvet::diag::Diagnostic]| d.iter().map(|x| x.code.as_str()).collect::<Vec<_>>();
     let packs = shipped();
     let date: cloudvet::model::common::Date = "2026-11-30".parse().unwrap();
     let req = |extra: serde_json::Value| {
@@ -208,7 +209,7 @@ fn engine_and_questionnaire_codes() {
     let d = eval::assess(&[p.clone(), p.clone()], &packs, &req(json!({})), date)
         .err()
         .unwrap();
-    assert_eq!(codes(&d), vec!["duplicate-provider"]);
+    assert_eq!(codes(&d), vec!["duplicate-id"]);
     // A questionnaire answer with a malformed pointer.
     let q = Questionnaire {
         kind: "questionnaire".into(),
