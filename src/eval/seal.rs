@@ -206,8 +206,8 @@ pub fn assess(profile: &Value, req: &SealRequirement) -> SealProfile {
                 .ok()
                 .map(|p| read(profile, &p, ProvRef::default()));
             match found {
-                Some(Found::Value(v, _)) => match level_of(c.map, v) {
-                    Some(l) => {
+                Some(Found::Value(v, _)) => {
+                    if let Some(l) = level_of(c.map, v) {
                         known += 1;
                         level = level.min(l);
                         basis.push(format!(
@@ -217,8 +217,7 @@ pub fn assess(profile: &Value, req: &SealRequirement) -> SealProfile {
                             show(v)
                         ));
                     }
-                    None => {}
-                },
+                }
                 _ => {
                     basis.push(format!("{} {} unknown", c.criterion, c.fact));
                 }
