@@ -18,6 +18,7 @@ pub mod inputs;
 pub mod packs;
 pub mod pointer;
 pub mod questionnaire;
+pub mod seal;
 pub mod smaa;
 pub mod why;
 
@@ -171,6 +172,8 @@ pub struct ProviderAssessment {
     pub areas: Vec<AreaScore>,
     pub results: Vec<RuleResult>,
     pub open_questions: Vec<OpenQuestion>,
+    /// EU Cloud Sovereignty Framework: SEAL level per objective and the minimum-SEAL gate.
+    pub seal: seal::SealProfile,
     /// Exact total, for ranking; not serialised.
     #[serde(skip)]
     pub total_exact: f64,
@@ -701,12 +704,14 @@ impl<'p> Engine<'p> {
                 })
             })
             .collect();
+        let seal = seal::assess(&profile_json(p), &self.requirements.sovereignty_seal);
         ProviderAssessment {
             id: p.id.clone(),
             name: p.name.clone(),
             example_data: p.example_data,
             rank: None,
-            eligible: knockouts_failed.is_empty(),
+            // The minimum-SEAL gate excludes like a failed knock-out, before ranking.
+            eligible: knockouts_failed.is_empty() && seal.gate_failed.is_empty(),
             knockouts_failed,
             open_must_haves,
             total: round1(total),
@@ -719,6 +724,7 @@ impl<'p> Engine<'p> {
             areas,
             results,
             open_questions,
+            seal,
             total_exact: total,
         }
     }
@@ -880,7 +886,9 @@ pub fn profile_json(p: &ProviderProfile) -> Value {
         dpa,
         transfers,
         certifications,
+        certifications_complete,
         codes_of_conduct,
+        codes_of_conduct_complete,
         security,
         sovereignty,
         data_act,
@@ -916,10 +924,22 @@ pub fn profile_json(p: &ProviderProfile) -> Value {
         "certifications".into(),
         v(serde_json::to_value(certifications)),
     );
+    if !certifications_complete.is_blank() {
+        m.insert(
+            "certifications_complete".into(),
+            v(serde_json::to_value(certifications_complete)),
+        );
+    }
     m.insert(
         "codes_of_conduct".into(),
         v(serde_json::to_value(codes_of_conduct)),
     );
+    if !codes_of_conduct_complete.is_blank() {
+        m.insert(
+            "codes_of_conduct_complete".into(),
+            v(serde_json::to_value(codes_of_conduct_complete)),
+        );
+    }
     m.insert("security".into(), v(serde_json::to_value(security)));
     m.insert("sovereignty".into(), v(serde_json::to_value(sovereignty)));
     m.insert("data_act".into(), v(serde_json::to_value(data_act)));

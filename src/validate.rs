@@ -13,6 +13,7 @@ use crate::model::{DpaReview, ProviderProfile, Requirements};
 pub mod provider;
 pub mod requirements;
 pub mod review;
+pub mod rule_pack;
 
 /// Where a check writes its findings.
 pub struct Ctx<'a> {
@@ -87,7 +88,11 @@ pub fn semantic(kind: DocumentKind, file: &SourceFile, parsed: &Parsed) -> Vec<D
             match serde_json::from_value::<crate::model::rule_pack::RulePack>(parsed.value.clone())
             {
                 Ok(p) => {
-                    for d in crate::eval::packs::check_pack(&p) {
+                    let mut diags = crate::eval::packs::check_pack(&p);
+                    if diags.is_empty() {
+                        diags = rule_pack::check(&p);
+                    }
+                    for d in diags {
                         let at = d.pointer.clone().unwrap_or_default();
                         ctx.push(d, &at);
                     }

@@ -508,6 +508,7 @@ pub fn human(a: &Assessment, de: bool) -> String {
             },
             p.open_questions.len()
         );
+        let _ = writeln!(s, "  {}", crate::eval::seal::line(&p.seal));
     }
     let _ = writeln!(
         s,

@@ -159,6 +159,10 @@ pub enum EvalCode {
     DuplicatePackId,
     /// A rule lacks a text, a legal basis, or has a check that does not compile.
     InvalidRule,
+    /// A rule's check reads a pointer that is not a field of the provider profile (or of the requirements).
+    UnknownFactPointer,
+    /// A rule's example does not give the outcome it states.
+    ExampleMismatch,
     /// A rule override, waiver or `rules explain` names a rule no pack has.
     UnknownRule,
     /// `area_weights` names something that is not an assessment area.

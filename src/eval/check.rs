@@ -16,7 +16,7 @@ use super::why::Why;
 use super::{FactRead, Outcome};
 use crate::model::common::{AsOf, Fact, Known, Provenance};
 use crate::model::provider::{Availability, Interconnect, Offer, ProviderProfile};
-use crate::model::rule_pack::{Check, Compare, NamedSet, WhenMissing, WhenNone};
+use crate::model::rule_pack::{Check, Compare, NamedSet, Unmatched, WhenMissing, WhenNone};
 
 /// EU member states and the EEA states Iceland, Liechtenstein and Norway.
 pub const EEA: [&str; 30] = [
@@ -176,6 +176,8 @@ pub enum CCheck {
     /// Values; `true` = accept anything (an empty required set); the string values
     /// sorted, for binary search on the offer path.
     OneOf(P, Vec<Value>, bool, Vec<String>),
+    /// A `one_of` with `open_values`: a value in the open list gives unknown.
+    OneOfOpen(P, Vec<Value>, Vec<Value>),
     Contains(P, Value),
     /// Threshold `None`: the requirement is not set, the check passes.
     Cmp(P, CmpOp, Option<f64>),
@@ -187,6 +189,8 @@ pub enum CCheck {
         at_least: Option<u32>,
         at_most: Option<u32>,
         none_is_unknown: WhenNone,
+        /// A fact declaring the list complete: a shortfall fails only when it is true.
+        complete_if: Option<JsonPtr>,
         /// For `/offers`: the index of this node's tally (see `assign_offer_slots`).
         slot: usize,
     },
@@ -195,6 +199,15 @@ pub enum CCheck {
         filter: Box<CCheck>,
         missing: WhenMissing,
         slot: usize,
+    },
+    /// The "all elements" quantifier (see `rule_pack::AllElements`).
+    AllElements {
+        list: JsonPtr,
+        except: Vec<Value>,
+        matched_in: JsonPtr,
+        key: JsonPtr,
+        filter: Option<Box<CCheck>>,
+        unmatched: Unmatched,
     },
 }
 
@@ -254,6 +267,19 @@ pub fn compile(c: &Check, scope: Scope, req: &Value, sets: &Sets) -> Result<CChe
                 .collect();
             strs.sort();
             strs.dedup();
+            if !o.open_values.is_empty() {
+                if scope == Scope::Offer {
+                    return Err(format!(
+                        "one_of on `{}`: `open_values` is not available for offer fields",
+                        o.fact
+                    ));
+                }
+                return Ok(CCheck::OneOfOpen(
+                    ptr(&o.fact)?,
+                    values,
+                    o.open_values.clone(),
+                ));
+            }
             CCheck::OneOf(ptr(&o.fact)?, values, any, strs)
         }
         Check::Lt(x) => cmp(x, CmpOp::Lt, ptr(&x.fact)?, req)?,
@@ -279,6 +305,16 @@ pub fn compile(c: &Check, scope: Scope, req: &Value, sets: &Sets) -> Result<CChe
                 at_least: x.at_least,
                 at_most: x.at_most,
                 none_is_unknown: x.when_none,
+                complete_if: match &x.complete_if {
+                    Some(c) if scope == Scope::Profile => Some(JsonPtr::parse(c)?),
+                    Some(c) => {
+                        return Err(format!(
+                            "count over `{}`: `complete_if` (`{c}`) is only allowed at the top of a profile check",
+                            x.list
+                        ))
+                    }
+                    None => None,
+                },
                 slot: usize::MAX,
             }
         }
@@ -289,6 +325,33 @@ pub fn compile(c: &Check, scope: Scope, req: &Value, sets: &Sets) -> Result<CChe
                 filter: Box::new(sub(&x.filter, inner)?),
                 missing: x.missing,
                 slot: usize::MAX,
+            }
+        }
+        Check::AllElements(x) => {
+            if scope == Scope::Offer {
+                return Err(format!(
+                    "all_elements over `{}`: not available inside offers",
+                    x.list
+                ));
+            }
+            let l = JsonPtr::parse(&x.list)?;
+            let m = JsonPtr::parse(&x.matched_in)?;
+            if l.first() == Some("offers") || m.first() == Some("offers") {
+                return Err(format!(
+                    "all_elements over `{}`: offers are read through `count` or `every`",
+                    x.list
+                ));
+            }
+            CCheck::AllElements {
+                list: l,
+                except: x.except.map(|s| sets.get(s).0).unwrap_or_default(),
+                matched_in: m,
+                key: JsonPtr::parse(&x.key)?,
+                filter: match &x.filter {
+                    Some(f) => Some(Box::new(sub(f, Scope::Plain)?)),
+                    None => None,
+                },
+                unmatched: x.unmatched,
             }
         }
     })
@@ -360,7 +423,10 @@ impl<'a> OfferView<'a> {
             .map(|o| {
                 let region = regions.get(o.region.as_str());
                 OfferDerived {
-                    region_country: region.map(|r| r.country.as_str()),
+                    // Offers a region marks unconfirmed prove no location.
+                    region_country: region
+                        .filter(|r| !r.offers_unconfirmed)
+                        .map(|r| r.country.as_str()),
                     vram_gb: o
                         .vram_gb
                         .or_else(|| vram.get(o.gpu_model.as_str()).copied()),
@@ -622,6 +688,50 @@ fn eval_json_inner<'v>(
                 Err(w) => (Outcome::Unknown, w),
             }
         }
+        CCheck::OneOfOpen(p, values, open) => {
+            let Some(p) = jp(p) else {
+                return offer_scope_error();
+            };
+            match leaf(&p, root, base, outer, cx) {
+                Ok((v, ptr)) => {
+                    if values.iter().any(|x| same(v, x)) {
+                        (
+                            Outcome::Pass,
+                            Why::Holds {
+                                ptr,
+                                found: show(v),
+                            },
+                        )
+                    } else if open.iter().any(|x| same(v, x)) {
+                        cx.missing.push(ptr.clone());
+                        (
+                            Outcome::Unknown,
+                            Why::Open {
+                                ptr,
+                                found: show(v),
+                            },
+                        )
+                    } else {
+                        judge(false, ptr, show(v), show_list(values))
+                    }
+                }
+                Err(w) => (Outcome::Unknown, w),
+            }
+        }
+        CCheck::AllElements {
+            list,
+            except,
+            matched_in,
+            key,
+            filter,
+            unmatched,
+        } => eval_all_elements(
+            (list, except, matched_in, key, filter.as_deref(), *unmatched),
+            root,
+            base,
+            outer,
+            cx,
+        ),
         CCheck::Contains(p, lit) => {
             let Some(p) = jp(p) else {
                 return offer_scope_error();
@@ -741,6 +851,7 @@ fn eval_json_inner<'v>(
             at_least,
             at_most,
             none_is_unknown,
+            complete_if,
             slot,
         } => {
             let need = need_text(*at_least, *at_most);
@@ -798,14 +909,35 @@ fn eval_json_inner<'v>(
                     }
                 }
             };
+            // A list declared complete (`complete_if`) makes a shortfall fail; on a
+            // list nobody declared complete a shortfall proves nothing (unknown).
+            let declared = complete_if.as_ref().map(|cp| {
+                let ptr = format!("{base}{}", cp.text);
+                match read(root, cp, outer) {
+                    Found::Value(v, prov) => {
+                        cx.note_read(&ptr, v.clone(), prov, None);
+                        v == &Value::Bool(true)
+                    }
+                    Found::Unknown(prov) => {
+                        cx.note_read(&ptr, Value::String("unknown".into()), prov, None);
+                        false
+                    }
+                    Found::Absent => false,
+                }
+            });
+            let when_none = match declared {
+                Some(true) => WhenNone::Fail,
+                Some(false) => WhenNone::Unknown,
+                None => *none_is_unknown,
+            };
             let mut outcome = Outcome::Pass;
             let mut incomplete = false;
             if let Some(k) = at_least {
                 let k = *k as usize;
                 if matched < k {
                     incomplete = matched + unknown < k
-                        && (*none_is_unknown == WhenNone::Unknown
-                            || (*none_is_unknown == WhenNone::UnknownIfEmpty && total == 0));
+                        && (when_none == WhenNone::Unknown
+                            || (when_none == WhenNone::UnknownIfEmpty && total == 0));
                     outcome = if matched + unknown >= k || incomplete {
                         Outcome::Unknown
                     } else {
@@ -910,6 +1042,137 @@ fn eval_json_inner<'v>(
             }
         }
     }
+}
+
+type AllElementsArgs<'c> = (
+    &'c JsonPtr,
+    &'c [Value],
+    &'c JsonPtr,
+    &'c JsonPtr,
+    Option<&'c CCheck>,
+    Unmatched,
+);
+
+/// The "all elements" quantifier: every element of `list` not in `except` has an
+/// item in `matched_in` whose `key` equals it and that passes `filter`.
+fn eval_all_elements<'v>(
+    (list, except, matched_in, key, filter, unmatched): AllElementsArgs<'_>,
+    root: &'v Value,
+    base: &str,
+    outer: ProvRef<'v>,
+    cx: &mut Cx<'_>,
+) -> (Outcome, Why) {
+    let full = format!("{base}{}", list.text);
+    let elements: &Vec<Value> = match read(root, list, outer) {
+        Found::Value(Value::Array(items), prov) => {
+            cx.note_read(&full, Value::Array(items.clone()), prov, None);
+            items
+        }
+        Found::Value(v, prov) => {
+            cx.note_read(&full, v.clone(), prov, None);
+            return judge(false, full, show(v), "[…]".into());
+        }
+        Found::Unknown(prov) => {
+            cx.note_read(&full, Value::String("unknown".into()), prov, None);
+            cx.missing.push(full.clone());
+            return (Outcome::Unknown, Why::Missing { ptr: full });
+        }
+        Found::Absent => {
+            cx.all_verified = false;
+            cx.missing.push(full.clone());
+            return (Outcome::Unknown, Why::Missing { ptr: full });
+        }
+    };
+    let mfull = format!("{base}{}", matched_in.text);
+    let (items, iprov, items_known): (&[Value], ProvRef<'v>, bool) =
+        match read(root, matched_in, outer) {
+            Found::Value(Value::Array(items), prov) => (items.as_slice(), prov, true),
+            Found::Value(v, prov) => {
+                cx.note_read(&mfull, v.clone(), prov, None);
+                return judge(false, mfull, show(v), "[…]".into());
+            }
+            _ => (&[], ProvRef::default(), false),
+        };
+    let mut outcome = Outcome::Pass;
+    let mut detail: Option<Why> = None;
+    let mut checked = 0;
+    for e in elements {
+        if except.iter().any(|x| same(x, e)) {
+            continue;
+        }
+        checked += 1;
+        let mut found_any = false;
+        let mut best = Outcome::Fail;
+        let mut best_why = None;
+        for (i, item) in items.iter().enumerate() {
+            let matches = matches!(read(item, key, iprov), Found::Value(v, _) if same(v, e));
+            if !matches {
+                continue;
+            }
+            found_any = true;
+            let (o, w) = match filter {
+                Some(f) => eval_json(f, item, &format!("{mfull}/{i}"), iprov, cx),
+                None => (
+                    Outcome::Pass,
+                    Why::Holds {
+                        ptr: format!("{mfull}/{i}"),
+                        found: show(e),
+                    },
+                ),
+            };
+            match o {
+                Outcome::Pass => {
+                    best = Outcome::Pass;
+                    best_why = None;
+                    break;
+                }
+                Outcome::Unknown => {
+                    best = Outcome::Unknown;
+                    best_why = Some(w);
+                }
+                Outcome::Fail if best == Outcome::Fail => best_why = Some(w),
+                Outcome::Fail => {}
+            }
+        }
+        let (o, w) = if found_any {
+            (best, best_why)
+        } else {
+            let o = if items_known && unmatched == Unmatched::Fail {
+                Outcome::Fail
+            } else {
+                cx.missing.push(mfull.clone());
+                Outcome::Unknown
+            };
+            (
+                o,
+                Some(Why::Uncovered {
+                    list: full.clone(),
+                    element: show(e),
+                    matched_in: mfull.clone(),
+                }),
+            )
+        };
+        match o {
+            Outcome::Fail => {
+                outcome = Outcome::Fail;
+                detail = w;
+                break;
+            }
+            Outcome::Unknown if outcome == Outcome::Pass => {
+                outcome = Outcome::Unknown;
+                detail = w;
+            }
+            _ => {}
+        }
+    }
+    (
+        outcome,
+        Why::Every {
+            list: full,
+            total: checked,
+            detail: detail.map(Box::new),
+        },
+    )
 }
 
 fn judge(ok: bool, ptr: String, found: String, expected: String) -> (Outcome, Why) {
@@ -1169,6 +1432,8 @@ fn eval_offer(c: &CCheck, o: &Offer, d: &OfferDerived<'_>, ocx: &mut OfferCx) ->
         // Offers carry no dates and no nested lists; compilation refuses these.
         CCheck::NotExpired(..)
         | CCheck::NotOlderThan(..)
+        | CCheck::OneOfOpen(..)
+        | CCheck::AllElements { .. }
         | CCheck::Count { .. }
         | CCheck::Every { .. } => Outcome::Unknown,
     }

@@ -45,6 +45,14 @@ pub enum Why {
         total: usize,
         detail: Option<Box<Why>>,
     },
+    /// A fact is known but its value leaves the point open (`open_values`).
+    Open { ptr: String, found: String },
+    /// An element of a list has no matching item in another list (`all_elements`).
+    Uncovered {
+        list: String,
+        element: String,
+        matched_in: String,
+    },
     /// Several causes together (all parts passed, or any part failed …).
     Several(Vec<Why>),
     /// A negated part.
@@ -165,6 +173,24 @@ impl Why {
                     s.push_str(&d.line(de));
                 }
                 s
+            }
+            Why::Open { ptr, found } => {
+                if de {
+                    format!("{ptr} = {}: noch offen, nicht entschieden", clip(found))
+                } else {
+                    format!("{ptr} = {}: still open, not settled", clip(found))
+                }
+            }
+            Why::Uncovered {
+                list,
+                element,
+                matched_in,
+            } => {
+                if de {
+                    format!("{list}: für {element} ist in {matched_in} nichts erfasst")
+                } else {
+                    format!("{list}: nothing recorded in {matched_in} for {element}")
+                }
             }
             Why::Several(parts) => {
                 let shown: Vec<String> = parts.iter().take(4).map(|p| p.line(de)).collect();

@@ -61,9 +61,18 @@ pub struct ProviderProfile {
     /// Certifications and attestations.
     #[serde(default)]
     pub certifications: Vec<Certification>,
+    /// The source declares the certification list complete (e.g. a provider's full
+    /// compliance page). Only then does a scheme missing from `certifications` fail a
+    /// rule; otherwise its absence is unknown.
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub certifications_complete: Fact<bool>,
     /// Codes of conduct under GDPR Art. 40 (EU Cloud CoC, CISPE).
     #[serde(default)]
     pub codes_of_conduct: Vec<CodeOfConduct>,
+    /// The source declares the list of codes of conduct complete; only then does a
+    /// code missing from `codes_of_conduct` fail a rule.
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub codes_of_conduct_complete: Fact<bool>,
     /// Security controls (GDPR Art. 32).
     #[serde(default)]
     pub security: Security,
@@ -148,6 +157,11 @@ pub struct Region {
     /// How capacity is obtained here.
     #[serde(default, skip_serializing_if = "Fact::is_blank")]
     pub availability: Fact<Availability>,
+    /// The region's offers come from a catalogue that lists every instance type in
+    /// every region, so they are no evidence that the GPUs are really available here:
+    /// rules read the location of these offers as unknown (never as a pass).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub offers_unconfirmed: bool,
     /// Where this region's facts come from.
     #[serde(default, flatten)]
     pub provenance: Provenance,
@@ -513,8 +527,18 @@ pub enum TransferTool {
     Dpf,
     /// Transfer SCCs, Decision (EU) 2021/914.
     Scc2021914,
-    /// Binding corporate rules (Art. 47).
+    /// Binding corporate rules (Art. 46(2)(b), Art. 47).
     Bcr,
+    /// A legally binding and enforceable instrument between public authorities or bodies (Art. 46(2)(a)).
+    PublicAuthorityInstrument,
+    /// Standard data protection clauses adopted by a supervisory authority and approved by the Commission (Art. 46(2)(d)).
+    SccSupervisoryAuthority,
+    /// An approved code of conduct with binding and enforceable commitments of the importer (Art. 46(2)(e)).
+    CodeOfConduct,
+    /// An approved certification mechanism with binding and enforceable commitments of the importer (Art. 46(2)(f)).
+    Certification,
+    /// Contractual clauses or administrative arrangements authorised by the competent supervisory authority (Art. 46(3)).
+    AuthorisedClauses,
     /// An Art. 49 derogation.
     Derogation,
     /// No tool stated.
@@ -625,9 +649,13 @@ pub struct Certification {
     /// Start of validity (certificates) or of the audit period (attestations).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub valid_from: Option<Date>,
-    /// End of validity (certificates) or of the audit period (attestations).
+    /// End of validity as stated (certificates; an attestation's stated end of
+    /// validity where it has one). A date in the past always makes the evidence not current.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub valid_until: Option<Date>,
+    /// End of the audit period (attestations: C5, SOC 2 Type 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period_end: Option<Date>,
     /// Address of the certificate, report or register entry.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evidence_url: Option<String>,
@@ -772,6 +800,9 @@ pub struct DataAct {
     /// Art. 28(1)(b), 32: measures against unlawful third-country access to non-personal data (address).
     #[serde(default, skip_serializing_if = "Fact::is_blank")]
     pub art32_measures_url: Fact<String>,
+    /// Art. 28(2): the contract lists the websites with the Art. 28(1) information.
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub disclosure_listed_in_contract: Fact<bool>,
     /// Art. 31(3): exemptions claimed and disclosed before contract.
     #[serde(default, skip_serializing_if = "Fact::is_blank")]
     pub exemptions_disclosed: Fact<bool>,
@@ -823,9 +854,17 @@ pub struct Exit {
     /// Switching charges.
     #[serde(default, skip_serializing_if = "Fact::is_blank")]
     pub switching_fee: Fact<SwitchingFee>,
-    /// Egress for switching or parallel use is free or at cost.
+    /// Superseded by `switching_egress` and `parallel_use_egress` (it did not say
+    /// which of the two it meant); no rule reads it.
     #[serde(default, skip_serializing_if = "Fact::is_blank")]
     pub egress_waiver_on_exit: Fact<bool>,
+    /// Data egress charges for the exit copy when switching (Data Act Art. 2(36):
+    /// switching charges include them): `none`, `at_cost` or `full`.
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub switching_egress: Fact<SwitchingFee>,
+    /// Data egress charges for parallel (multi-cloud) use (Data Act Art. 34).
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub parallel_use_egress: Fact<SwitchingFee>,
 }
 
 /// Support hours.

@@ -64,6 +64,43 @@ pub struct Requirements {
     /// Weight sampling for the robustness figure.
     #[serde(default)]
     pub robustness: RobustnessSettings,
+    /// EU Cloud Sovereignty Framework: minimum SEAL per objective (the gate) and
+    /// the objective weights.
+    #[serde(default, skip_serializing_if = "SealRequirement::is_default")]
+    pub sovereignty_seal: SealRequirement,
+}
+
+/// The EU Cloud Sovereignty Framework settings of the requirements.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SealRequirement {
+    /// Minimum SEAL level (0–4) per objective, e.g. `{SOV-2: 2, SOV-3: 2}`. A provider
+    /// below a minimum on known facts is excluded before ranking; one that reaches it
+    /// only on open facts has an open must-have.
+    #[serde(default)]
+    pub min_seal: BTreeMap<String, u8>,
+    /// Objective weights: `v1_2_1` (the framework's own, default) or `ig_2026`
+    /// (the implementation guide and calculator).
+    #[serde(default)]
+    pub weights: SealWeights,
+}
+
+impl SealRequirement {
+    pub fn is_default(&self) -> bool {
+        self == &SealRequirement::default()
+    }
+}
+
+/// Which objective weights apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+pub enum SealWeights {
+    /// CSF v1.2.1 §5: 15, 10, 10, 15, 20, 15, 10, 5.
+    #[default]
+    #[serde(rename = "v1_2_1")]
+    V121,
+    /// Implementation guide / calculator: 20, 10, 10, 15, 10, 15, 15, 5.
+    #[serde(rename = "ig_2026")]
+    Ig2026,
 }
 
 fn default_evidence_age() -> u32 {

@@ -373,6 +373,11 @@ pub enum Check {
     Count(Count),
     /// Every list item passes `where` (an empty list passes).
     Every(Every),
+    /// The "all elements" quantifier over a list of values: for every element of
+    /// `list` (minus `except`), an item of `matched_in` whose `key` equals the
+    /// element passes `where`. E.g. every remote-access country has its own
+    /// transfer record with a Chapter V tool.
+    AllElements(AllElements),
 }
 
 // serde_yaml 0.9 reads externally tagged enums only from YAML tags (`!all`), but
@@ -397,6 +402,7 @@ enum CheckRepr {
     NotOlderThan(NotOlderThan),
     Count(Count),
     Every(Every),
+    AllElements(AllElements),
 }
 
 impl From<CheckRepr> for Check {
@@ -417,6 +423,7 @@ impl From<CheckRepr> for Check {
             CheckRepr::NotOlderThan(v) => Check::NotOlderThan(v),
             CheckRepr::Count(v) => Check::Count(v),
             CheckRepr::Every(v) => Check::Every(v),
+            CheckRepr::AllElements(v) => Check::AllElements(v),
         }
     }
 }
@@ -468,6 +475,11 @@ pub struct OneOf {
     pub values: Vec<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set: Option<NamedSet>,
+    /// Values that leave the check open (`unknown`) instead of failing: the fact is
+    /// known but does not settle the point yet (e.g. a DPA "available on request"
+    /// is an open must-have, not a failure).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub open_values: Vec<serde_json::Value>,
 }
 
 /// A numeric comparison with a literal threshold or one taken from the requirements.
@@ -533,6 +545,11 @@ pub struct Count {
     /// `unknown_if_empty` (an empty list is unknown, entries that do not match fail).
     #[serde(default)]
     pub when_none: WhenNone,
+    /// Pointer (into the profile) to a fact declaring the list complete. When set,
+    /// too few matches fail only if that fact is `true`; otherwise they are unknown
+    /// (an item missing from a list nobody declared complete proves nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub complete_if: Option<String>,
 }
 
 /// What a count that falls short means.
@@ -559,6 +576,39 @@ pub struct Every {
     /// An absent or unknown list: `unknown` (default) or `pass`.
     #[serde(default)]
     pub missing: WhenMissing,
+}
+
+/// The "all elements" quantifier: every element of a list of values is matched by
+/// an item of another list that passes a condition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AllElements {
+    /// Pointer to a list of plain values (`/transfers/remote_access_countries`).
+    pub list: String,
+    /// Elements in this named set are skipped (e.g. `eea`: access from inside the
+    /// EEA is no transfer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub except: Option<NamedSet>,
+    /// Pointer to the list of items that must cover each element (`/transfers/destinations`).
+    pub matched_in: String,
+    /// Pointer, relative to an item of `matched_in`, to the value compared with the element (`/country`).
+    pub key: String,
+    /// Condition on the matching item (pointers relative to the item); absent = any matching item.
+    #[serde(default, rename = "where", skip_serializing_if = "Option::is_none")]
+    pub filter: Option<Box<Check>>,
+    /// What an element with no matching item means: `unknown` (default; nothing is
+    /// recorded for it) or `fail` (the item list is declared complete).
+    #[serde(default)]
+    pub unmatched: Unmatched,
+}
+
+/// What an element without a matching item means in `all_elements`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Unmatched {
+    #[default]
+    Unknown,
+    Fail,
 }
 
 /// The outcome an example must give.

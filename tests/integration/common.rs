@@ -13,13 +13,26 @@ pub fn fixture(rel: &str) -> PathBuf {
     root().join("tests/fixtures").join(rel)
 }
 
+/// The one builder for running the real binary: from the repository root, with
+/// the environment that decides output cleared — no `SOURCE_DATE_EPOCH`, no
+/// fault-injection hook, and the locale set to `C` so the language is English
+/// unless a test passes `--lang` (cloudvet takes the language from `LC_ALL` /
+/// `LANG` otherwise, so a German developer's shell must not change results).
+pub fn command() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_cloudvet"));
+    c.current_dir(root())
+        .env_remove("SOURCE_DATE_EPOCH")
+        .env_remove("CLOUDVET_ABORT_AT")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANGUAGE")
+        .env("LC_ALL", "C")
+        .env("LANG", "C");
+    c
+}
+
 /// Runs the real binary with the given arguments, from the repository root.
 pub fn cloudvet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cloudvet"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run cloudvet")
+    command().args(args).output().expect("run cloudvet")
 }
 
 /// Runs `cloudvet validate --format json PATH` and returns (exit code, diagnostics).

@@ -59,6 +59,8 @@ const CASES: &[(&str, &str, Option<u64>)] = &[
     ("duplicate-rule-id", "pack.yaml", Some(17)),
     ("mixed-rule-prefix", "pack.yaml", Some(7)),
     ("invalid-rule", "pack.yaml", Some(13)),
+    ("unknown-fact-pointer", "pack.yaml", Some(18)),
+    ("example-mismatch", "pack.yaml", Some(19)),
 ];
 
 /// Codes proven by other tests instead of a committed fixture: inputs too big

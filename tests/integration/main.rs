@@ -19,6 +19,7 @@ mod hostile_stages;
 mod hostile_types;
 mod init_cli;
 mod invalid_fixtures;
+mod legal_fixes;
 mod loader_api;
 mod no_network;
 mod report;

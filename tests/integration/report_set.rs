@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("cloudvet-set-{name}-{}", std::process::id()));
@@ -15,7 +15,7 @@ fn tmp(name: &str) -> PathBuf {
 }
 
 fn report(out: &Path, lang: &str, abort_at: Option<&str>) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_cloudvet"));
+    let mut c = crate::common::command();
     c.args(["--lang", lang, "report", "--format", "md,json,csv", "--out"])
         .arg(out)
         .args(["--as-of", "2026-11-30"])
@@ -101,7 +101,7 @@ fn two_runs_into_one_folder_end_with_one_complete_set() {
     let out = base.join("shared");
     for round in 0..4 {
         let spawn = |lang: &str| {
-            Command::new(env!("CARGO_BIN_EXE_cloudvet"))
+            crate::common::command()
                 .args(["--lang", lang, "report", "--format", "md,json,csv", "--out"])
                 .arg(&out)
                 .args(["--as-of", "2026-11-30"])
