@@ -21,6 +21,7 @@ mod init_cli;
 mod invalid_fixtures;
 mod loader_api;
 mod no_network;
+mod pipeline;
 mod report;
 mod rules;
 mod rules_cli;
