@@ -206,10 +206,11 @@ fn read_benchmarks(dir: Option<&Path>) -> BenchmarksRead {
     Ok((rows, Benchmarks::from_files(&training, &inference)?))
 }
 
+/// The shipped rule-pack files and, when given, the user's.
+type PackFiles = (Vec<SourceFile>, Option<Vec<SourceFile>>);
+
 /// The rule-pack files (shipped, then the user's), read once for provenance and parsing.
-fn read_packs(
-    dir: Option<&Path>,
-) -> Result<(Vec<SourceFile>, Option<Vec<SourceFile>>), Vec<Diagnostic>> {
+fn read_packs(dir: Option<&Path>) -> Result<PackFiles, Vec<Diagnostic>> {
     let shipped = eval::packs::embedded_files()?;
     let user = match dir {
         Some(d) => Some(eval::packs::files_in(d).map_err(|e| vec![e])?),
