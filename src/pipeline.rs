@@ -154,7 +154,11 @@ pub fn evaluation_date(arg: Option<&str>, req: Option<Date>) -> Result<Date, Dia
 }
 
 /// A given file, or the embedded default.
-fn read_or_embedded(path: Option<&Path>, embedded: &str, what: &str) -> Result<SourceFile, Diagnostic> {
+fn read_or_embedded(
+    path: Option<&Path>,
+    embedded: &str,
+    what: &str,
+) -> Result<SourceFile, Diagnostic> {
     match path {
         Some(p) => SourceFile::read(p),
         None => match crate::embedded::file(embedded) {
@@ -163,7 +167,9 @@ fn read_or_embedded(path: Option<&Path>, embedded: &str, what: &str) -> Result<S
                 LoadCode::FileUnreadable,
                 format!("this build has no embedded {embedded}, so there is no default {what}"),
             )
-            .help(format!("pass the {what} with its option (see `cloudvet --help`)"))),
+            .help(format!(
+                "pass the {what} with its option (see `cloudvet --help`)"
+            ))),
         },
     }
 }
@@ -200,8 +206,11 @@ fn read_benchmarks(dir: Option<&Path>) -> BenchmarksRead {
     Ok((rows, Benchmarks::from_files(&training, &inference)?))
 }
 
+/// The shipped rule-pack files and, when given, the user's.
+type PackFiles = (Vec<SourceFile>, Option<Vec<SourceFile>>);
+
 /// The rule-pack files (shipped, then the user's), read once for provenance and parsing.
-fn read_packs(dir: Option<&Path>) -> Result<(Vec<SourceFile>, Option<Vec<SourceFile>>), Vec<Diagnostic>> {
+fn read_packs(dir: Option<&Path>) -> Result<PackFiles, Vec<Diagnostic>> {
     let shipped = eval::packs::embedded_files()?;
     let user = match dir {
         Some(d) => Some(eval::packs::files_in(d).map_err(|e| vec![e])?),
@@ -247,8 +256,11 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
         diags.extend(rd);
         if requirements.is_none() && !diags.iter().any(Diagnostic::is_error) {
             diags.push(
-                Diagnostic::error(LoadCode::FileUnreadable, "the requirements could not be read")
-                    .help("pass a requirements file with --requirements"),
+                Diagnostic::error(
+                    LoadCode::FileUnreadable,
+                    "the requirements could not be read",
+                )
+                .help("pass a requirements file with --requirements"),
             );
         }
         if providers.is_empty() && !diags.iter().any(Diagnostic::is_error) {
@@ -274,19 +286,32 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
         // Across files, once the files themselves are sound (a duplicate ID is
         // already reported by the provider loader).
         if let (Some(req), false) = (&requirements, diags.iter().any(Diagnostic::is_error)) {
-            diags.extend(crate::validate::cross_check(&providers, Some(req), &reviews));
+            diags.extend(crate::validate::cross_check(
+                &providers,
+                Some(req),
+                &reviews,
+            ));
         }
 
         if let Some(req) = &requirements {
             files.push(row(&req.file, "requirements"));
         }
-        files.extend(by_name(providers.iter().map(|p| row(&p.file, "provider")).collect()));
-        files.extend(by_name(answer_files.iter().map(|f| row(f, "questionnaire")).collect()));
+        files.extend(by_name(
+            providers.iter().map(|p| row(&p.file, "provider")).collect(),
+        ));
+        files.extend(by_name(
+            answer_files
+                .iter()
+                .map(|f| row(f, "questionnaire"))
+                .collect(),
+        ));
         if let Some((shipped, user)) = &pack_files {
             files.extend(shipped.iter().map(|f| row(f, "rule_pack")));
             files.extend(user.iter().flatten().map(|f| row(f, "rule_pack")));
         }
-        files.extend(by_name(reviews.iter().map(|r| row(&r.file, "dpa_review")).collect()));
+        files.extend(by_name(
+            reviews.iter().map(|r| row(&r.file, "dpa_review")).collect(),
+        ));
 
         let (workload, rent_vs_buy) = if needs.cost {
             let w: Option<Loaded<Workload>> = load_one(
@@ -433,8 +458,8 @@ pub fn eligible(assessment: &Assessment) -> BTreeSet<String> {
 pub fn report(inputs: &Inputs, lang: Lang) -> Result<Report, Vec<Diagnostic>> {
     let assessment = assess(inputs)?;
     let eligible = eligible(&assessment);
-    let cost = cost(inputs, Some(&eligible))?
-        .map(|c| crate::report::from_cost::cost_input(&c, lang));
+    let cost =
+        cost(inputs, Some(&eligible))?.map(|c| crate::report::from_cost::cost_input(&c, lang));
     let reviews: Vec<DpaReview> = inputs.reviews.iter().map(|r| r.value.clone()).collect();
     Ok(assemble::build(&assemble::Inputs {
         lang,

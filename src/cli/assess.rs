@@ -11,8 +11,8 @@ use clap::ValueEnum;
 use super::{Global, InputArgs, Lang, Status};
 use crate::diag::Diagnostic;
 use crate::eval::{Assessment, Outcome};
-use crate::pipeline::{self, Needs};
 use crate::model::rule_pack::Severity;
+use crate::pipeline::{self, Needs};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {

@@ -50,9 +50,6 @@ impl Progress {
     }
 }
 
-
-
-
 fn formats(args: &Args) -> Result<Vec<Format>, Diagnostic> {
     let mut out = Vec::new();
     for f in &args.format {

@@ -175,7 +175,13 @@ fn a_completed_review_decides_the_dpa_rules() {
     // finds the review naming an unknown provider before the review is applied.
     for cmd in ["assess", "report"] {
         let out = dir.join("out");
-        let (rc, _, err) = run(&[cmd, "--reviews", dir.to_str().unwrap(), "--out", out.to_str().unwrap()][..if cmd == "assess" { 3 } else { 5 }]);
+        let (rc, _, err) = run(&[
+            cmd,
+            "--reviews",
+            dir.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ][..if cmd == "assess" { 3 } else { 5 }]);
         assert_eq!(rc, 2, "{cmd}: {err}");
         assert!(err.contains("unknown-provider"), "{cmd}: {err}");
         assert!(err.contains("ghost.yaml"), "{cmd}: {err}");

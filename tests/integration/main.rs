@@ -22,6 +22,7 @@ mod invalid_fixtures;
 mod legal_fixes;
 mod loader_api;
 mod no_network;
+mod pipeline;
 mod report;
 mod report_set;
 mod rules;
