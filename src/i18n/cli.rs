@@ -27,5 +27,8 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("cli_assess_passed", "passed:", "erfüllt:"),
     ("cli_assess_questions_vendor", "questions for the vendor:", "Fragen an den Anbieter:"),
     ("cli_assess_footer", "Open points as a questionnaire: cloudvet questionnaire --provider ID · explain a rule: cloudvet rules explain ID", "Offene Punkte als Fragebogen: cloudvet questionnaire --provider ID · Regel erklären: cloudvet rules explain ID"),
+    // validate
+    ("cli_validate_valid", "valid: {files} file(s) checked, {summary}", "gültig: {files} Datei(en) geprüft, {summary}"),
+    ("cli_validate_invalid", "invalid: {files} file(s) checked, {summary}", "ungültig: {files} Datei(en) geprüft, {summary}"),
     ("cli_gate_tripped", "gate tripped (--fail-on)", "Prüftor ausgelöst (--fail-on)"),
 ];
