@@ -12,6 +12,7 @@ mod dpa_assess;
 mod dpa_cli;
 mod dpa_corpus;
 mod dpa_golden;
+mod german_output;
 mod guides;
 mod help_examples;
 mod hostile;
