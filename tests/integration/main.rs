@@ -4,6 +4,7 @@
 mod catalogue;
 mod common;
 mod cost;
+mod cost_lang;
 mod determinism;
 mod diagnostics_docs;
 mod diff_cli;
