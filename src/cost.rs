@@ -340,7 +340,13 @@ impl fmt::Display for Calculation<'_> {
 }
 
 /// ` = 36.00 EUR`, or ` = 40.000000 USD × 0.9 EUR/USD = 36.00 EUR` for another currency.
-fn conversion(original: Decimal, currency: &str, rate: Decimal, amount: Decimal, report: &str) -> Why {
+fn conversion(
+    original: Decimal,
+    currency: &str,
+    rate: Decimal,
+    amount: Decimal,
+    report: &str,
+) -> Why {
     if currency == report {
         Why::new(Msg::CalcSameCurrency)
             .with("amount", num(fmt_d(cents(original))))
@@ -1619,13 +1625,7 @@ impl<'a> Context<'a> {
     }
 
     /// A side line (written out once per provider), converted.
-    fn converted(
-        &self,
-        kind: LineKind,
-        original: Decimal,
-        currency: &str,
-        calc: Why,
-    ) -> LineItem {
+    fn converted(&self, kind: LineKind, original: Decimal, currency: &str, calc: Why) -> LineItem {
         // Rates were checked before; a missing one here would be a bug, shown as missing.
         let Some(rate) = self.rates.rate(currency) else {
             return LineItem::missing(
@@ -1708,13 +1708,13 @@ impl<'a> Context<'a> {
         } else if let Some(s) = &p.storage {
             let original = volume * s.price_per_gb_month.0 * d.storage_months.0;
             let calc = Why::new(Msg::CalcStorage)
-                .with("ds", num(&d.dataset_gb))
-                .with("ck", num(&d.checkpoint_gb))
+                .with("ds", num(d.dataset_gb))
+                .with("ck", num(d.checkpoint_gb))
                 .with("n", num(d.checkpoints_kept))
                 .with("vol", num(volume.normalize()))
-                .with("price", num(&s.price_per_gb_month))
+                .with("price", num(s.price_per_gb_month))
                 .with("currency", &s.currency)
-                .with("months", num(&d.storage_months));
+                .with("months", num(d.storage_months));
             lines.push(self.converted(LineKind::Storage, original, &s.currency, calc));
         } else {
             lines.push(LineItem::missing(
@@ -1745,7 +1745,7 @@ impl<'a> Context<'a> {
                         original += c;
                         parts.push(
                             Why::new(Msg::CalcOneOff)
-                                .with("gb", num(&d.egress_gb))
+                                .with("gb", num(d.egress_gb))
                                 .with("calc", calc),
                         );
                     }
@@ -1795,8 +1795,8 @@ impl<'a> Context<'a> {
                     let calc = Why::new(Msg::CalcOperation)
                         .with("k", num(instances))
                         .with("offer", offer_id)
-                        .with("h", num(&o.hours_per_month))
-                        .with("months", num(&o.months))
+                        .with("h", num(o.hours_per_month))
+                        .with("months", num(o.months))
                         .with("price", num(price))
                         .with("currency", currency.as_str());
                     lines.push(self.converted(LineKind::Operation, original, currency, calc));
@@ -2188,7 +2188,7 @@ pub fn egress_cost(e: &EgressPrice, gb: Decimal) -> Result<(Decimal, Why), Why> 
                     parts.push(
                         Why::new(Msg::CalcGraduatedPart)
                             .with("gb", num(gb_in.normalize()))
-                            .with("price", num(&t.price_per_gb)),
+                            .with("price", num(t.price_per_gb)),
                     );
                 }
                 match upper {
@@ -2198,7 +2198,10 @@ pub fn egress_cost(e: &EgressPrice, gb: Decimal) -> Result<(Decimal, Why), Why> 
                             cost,
                             Why::new(Msg::CalcGraduated)
                                 .with("head", head)
-                                .with("parts", Why::new(Msg::Sum).with("list", why::Arg::List(parts)))
+                                .with(
+                                    "parts",
+                                    Why::new(Msg::Sum).with("list", why::Arg::List(parts)),
+                                )
                                 .with("cost", num(cost.normalize()))
                                 .with("currency", &e.currency),
                         ));
@@ -2218,7 +2221,7 @@ pub fn egress_cost(e: &EgressPrice, gb: Decimal) -> Result<(Decimal, Why), Why> 
                         Why::new(Msg::CalcVolume)
                             .with("head", head)
                             .with("gb", num(billable.normalize()))
-                            .with("price", num(&t.price_per_gb))
+                            .with("price", num(t.price_per_gb))
                             .with("cost", num(cost.normalize()))
                             .with("currency", &e.currency),
                     ));
