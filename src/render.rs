@@ -358,7 +358,8 @@ fn collect_dir(
         path: root.display().to_string(),
         message: format!("cannot read the template folder: {e}"),
     })?;
-    let mut seen = std::collections::HashSet::new();
+    // The folder itself is read: a link back to it (`DIR/a -> .`) is skipped.
+    let mut seen = std::collections::HashSet::from([real_root.clone()]);
     collect_in(&real_root, root, dir, 0, &mut seen, out)
 }
 
@@ -384,7 +385,9 @@ fn collect_in(
         .filter_map(Result::ok)
         .map(|e| e.path())
         .collect();
-    entries.sort();
+    // Real files and folders first, links after: a file reached both ways keeps
+    // its real name (`partials/x.html`, not the link's `alias/x.html`).
+    entries.sort_by_key(|p| (p.is_symlink(), p.clone()));
     for p in entries {
         // Where it really is: a link out of the folder is refused.
         let real = match std::fs::canonicalize(&p) {
