@@ -51,6 +51,14 @@ for target in $(sed -n 's/^name = "\(.*\)"$/\1/p' fuzz/Cargo.toml | grep -v '^cl
     case "$target" in
     benchmark_csv) seed "$target" "${csv[@]}" ;;
     dpa_text) seed "$target" "${text[@]}" ;;
+    pdf_reader)
+        # Mode byte 0 (the file as is) in front of each fixture PDF.
+        mkdir -p "fuzz/corpus/$target"
+        for f in tests/fixtures/dpa/bad/*.pdf; do
+            [ -f "$f" ] || continue
+            { printf '\0'; cat "$f"; } >"fuzz/corpus/$target/seed-$(basename "$f")"
+        done
+        ;;
     *) seed "$target" "${yaml[@]}" ;;
     esac
     echo "fuzz-seed: $target: $(find "fuzz/corpus/$target" -type f | wc -l) files in fuzz/corpus/$target"

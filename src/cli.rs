@@ -27,8 +27,12 @@ pub fn write_out(text: &str) {
     let _ = lock.write_all(text.as_bytes()).and_then(|()| lock.flush());
 }
 
-/// Writes to stderr; a closed stderr is ignored for the same reason.
+/// Writes to stderr; a closed stderr is ignored for the same reason. Everything
+/// on stderr is for people (diagnostics, summaries), so control characters from
+/// inputs — an escape sequence in a file name, a BEL in a provider name — are
+/// shown visibly (`\u{1b}`), never sent to the terminal (`render::escape::terminal`).
 pub fn write_err(text: &str) {
+    let text = crate::render::escape::terminal(text);
     let mut lock = std::io::stderr().lock();
     let _ = lock.write_all(text.as_bytes()).and_then(|()| lock.flush());
 }

@@ -86,31 +86,18 @@ fn terms_or_diag() -> Result<terms::Terms, Diagnostic> {
 /// Reads and scans a file.
 pub fn scan_file(path: &Path) -> Result<Scan, Diagnostic> {
     let display = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|e| {
-        Diagnostic::error(
-            DpaCode::DpaFileUnreadable,
-            format!("cannot read the file: {e}"),
-        )
-        .in_file(display.clone())
-    })?;
-    if meta.len() > text::MAX_FILE_BYTES as u64 {
-        return Err(Diagnostic::error(
-            DpaCode::DpaTooLarge,
-            format!(
-                "the file has {} bytes; the scanner reads at most {} MiB",
-                meta.len(),
-                text::MAX_FILE_BYTES / (1024 * 1024)
-            ),
-        )
-        .in_file(display));
-    }
-    let bytes = std::fs::read(path).map_err(|e| {
-        Diagnostic::error(
-            DpaCode::DpaFileUnreadable,
-            format!("cannot read the file: {e}"),
-        )
-        .in_file(display.clone())
-    })?;
+    // Regular files only, bounded whatever `stat` says (`load::fsread`).
+    let bytes =
+        crate::load::fsread::read_regular(path, text::MAX_FILE_BYTES as u64).map_err(|e| {
+            let code = if e.is_too_large() {
+                DpaCode::DpaTooLarge
+            } else {
+                DpaCode::DpaFileUnreadable
+            };
+            Diagnostic::error(code, e.message())
+                .in_file(display.clone())
+                .help(e.help())
+        })?;
     scan_bytes(&display, &bytes)
 }
 

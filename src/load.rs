@@ -20,6 +20,7 @@ use sha2::{Digest, Sha256};
 use crate::diag::Diagnostic;
 use crate::model::{DpaReview, ProviderProfile, Requirements};
 
+pub mod fsread;
 pub mod positions;
 pub mod schema_check;
 pub mod yaml;
@@ -185,29 +186,12 @@ impl SourceFile {
         })
     }
 
-    /// Reads a file from disk (the size is checked before reading).
+    /// Reads a file from disk: regular files only, at most `MAX_FILE_BYTES`
+    /// whatever `stat` says (`load::fsread`).
     pub fn read(path: &Path) -> Result<Self, Diagnostic> {
         let display = path.display().to_string();
-        let unreadable = |e: std::io::Error| {
-            Diagnostic::error(
-                LoadCode::FileUnreadable,
-                format!("cannot read the file: {e}"),
-            )
-            .in_file(display.clone())
-            .help("check the path and the file's permissions")
-        };
-        let meta = std::fs::metadata(path).map_err(unreadable)?;
-        if meta.is_dir() {
-            return Err(Diagnostic::error(
-                LoadCode::FileUnreadable,
-                "this is a folder, not a file",
-            )
-            .in_file(display));
-        }
-        if meta.len() > MAX_FILE_BYTES {
-            return Err(too_large(&display, meta.len()));
-        }
-        let bytes = std::fs::read(path).map_err(unreadable)?;
+        let bytes =
+            fsread::read_regular(path, MAX_FILE_BYTES).map_err(|e| read_error(&display, &e))?;
         Self::from_bytes(display, &bytes)
     }
 
@@ -225,12 +209,33 @@ impl SourceFile {
 }
 
 fn too_large(display: &str, len: u64) -> Diagnostic {
-    Diagnostic::error(
-        LoadCode::FileTooLarge,
-        format!("the file has {len} bytes; the limit is {MAX_FILE_BYTES} bytes (8 MiB)"),
+    read_error(
+        display,
+        &fsread::ReadError::TooLarge {
+            size: Some(len),
+            limit: MAX_FILE_BYTES,
+        },
     )
-    .in_file(display)
-    .help("a provider profile is a few kilobytes; check that this is the intended file")
+}
+
+/// The loader's diagnostic for a file that was not read.
+pub fn read_error(display: &str, e: &fsread::ReadError) -> Diagnostic {
+    use fsread::ReadError as R;
+    let code = match e {
+        R::TooLarge { .. } => LoadCode::FileTooLarge,
+        R::Folder | R::Special(_) => LoadCode::NotARegularFile,
+        R::Loop | R::Dangling => LoadCode::SymlinkLoop,
+        R::Missing(_) | R::Io(_) => LoadCode::FileUnreadable,
+    };
+    let help = match e {
+        R::TooLarge { .. } => {
+            "a provider profile is a few kilobytes; check that this is the intended file"
+        }
+        other => other.help(),
+    };
+    Diagnostic::error(code, e.message())
+        .in_file(display)
+        .help(help)
 }
 
 /// Lower-case hex of a byte slice.
@@ -603,55 +608,174 @@ fn is_yaml(p: &Path) -> bool {
     )
 }
 
+/// How deep `collect_files` walks into a folder.
+pub const MAX_WALK_DEPTH: usize = 8;
+/// How many entries `collect_files` looks at in all folders of one call.
+pub const MAX_WALK_ENTRIES: usize = 100_000;
+
 /// Expands paths: files as given, folders to their `*.yaml`/`*.yml` files
 /// (recursively, sorted). Missing paths become diagnostics.
+///
+/// Symbolic links are followed, but every real file and folder is visited once
+/// (by its canonical path): a folder holding links to itself is walked once, and
+/// such a loop is reported as a warning. The walk stops at `MAX_WALK_DEPTH`
+/// levels and `MAX_WALK_ENTRIES` entries (with a warning). A folder named like a
+/// YAML file (`acme.yaml/`) is an error, not an empty folder.
 pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>, diags: &mut Vec<Diagnostic>, depth: usize) {
-        let entries = match std::fs::read_dir(dir) {
-            Ok(e) => e,
-            Err(e) => {
-                diags.push(
-                    Diagnostic::error(
-                        LoadCode::FileUnreadable,
-                        format!("cannot read the folder: {e}"),
+    use std::collections::HashSet;
+    struct Walk {
+        files: Vec<PathBuf>,
+        diags: Vec<Diagnostic>,
+        seen_files: HashSet<PathBuf>,
+        seen_dirs: HashSet<PathBuf>,
+        entries: usize,
+        depth_warned: bool,
+    }
+    impl Walk {
+        fn file(&mut self, p: &Path) {
+            // Each real file once (`a.yaml` and a link to it are one file).
+            match std::fs::canonicalize(p) {
+                Ok(real) => {
+                    if self.seen_files.insert(real) {
+                        self.files.push(p.to_path_buf());
+                    }
+                }
+                // Loops and dangling links: reading it says what is wrong.
+                Err(_) => self.files.push(p.to_path_buf()),
+            }
+        }
+        fn folder_named_like_a_file(&mut self, p: &Path) {
+            self.diags.push(
+                Diagnostic::error(
+                    LoadCode::NotARegularFile,
+                    "this is a folder named like a YAML file, not a file",
+                )
+                .in_file(p.display().to_string())
+                .help("rename the folder, or pass the profile file itself"),
+            );
+        }
+        fn dir(&mut self, dir: &Path, depth: usize, stack: &mut Vec<PathBuf>) {
+            let real = match std::fs::canonicalize(dir) {
+                Ok(r) => r,
+                Err(e) => {
+                    self.diags.push(
+                        Diagnostic::error(
+                            LoadCode::FileUnreadable,
+                            format!("cannot read the folder: {e}"),
+                        )
+                        .in_file(dir.display().to_string()),
+                    );
+                    return;
+                }
+            };
+            if stack.contains(&real) {
+                self.diags.push(
+                    Diagnostic::warning(
+                        LoadCode::SymlinkLoop,
+                        format!(
+                            "this folder is a symbolic link back to {}, which is being read already; it is not read again",
+                            real.display()
+                        ),
                     )
-                    .in_file(dir.display().to_string()),
+                    .in_file(dir.display().to_string())
+                    .help("remove the link, or point it outside the folder"),
                 );
                 return;
             }
-        };
-        let mut found: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        found.sort();
-        for p in found {
-            let hidden = p
-                .file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with('.'));
-            if hidden {
-                continue;
+            if !self.seen_dirs.insert(real.clone()) {
+                return;
             }
-            if p.is_dir() {
-                if depth < 8 {
-                    walk(&p, out, diags, depth + 1);
+            let entries = match std::fs::read_dir(dir) {
+                Ok(e) => e,
+                Err(e) => {
+                    self.diags.push(
+                        Diagnostic::error(
+                            LoadCode::FileUnreadable,
+                            format!("cannot read the folder: {e}"),
+                        )
+                        .in_file(dir.display().to_string()),
+                    );
+                    return;
                 }
-            } else if is_yaml(&p) {
-                out.push(p);
+            };
+            let mut found: Vec<PathBuf> = Vec::new();
+            for e in entries.flatten() {
+                self.entries += 1;
+                if self.entries > MAX_WALK_ENTRIES {
+                    break;
+                }
+                found.push(e.path());
             }
+            if self.entries > MAX_WALK_ENTRIES {
+                self.diags.push(
+                    Diagnostic::error(
+                        LoadCode::FileUnreadable,
+                        format!(
+                            "the folders hold more than {MAX_WALK_ENTRIES} entries; cloudvet stops reading here"
+                        ),
+                    )
+                    .in_file(dir.display().to_string())
+                    .help("pass the folder that holds the profiles, not a parent of many folders"),
+                );
+                return;
+            }
+            found.sort();
+            stack.push(real);
+            for p in found {
+                let hidden = p
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with('.'));
+                if hidden {
+                    continue;
+                }
+                let is_dir = std::fs::metadata(&p).is_ok_and(|m| m.is_dir());
+                if is_dir && is_yaml(&p) {
+                    self.folder_named_like_a_file(&p);
+                } else if is_dir {
+                    if depth < MAX_WALK_DEPTH {
+                        self.dir(&p, depth + 1, stack);
+                    } else if !self.depth_warned {
+                        self.depth_warned = true;
+                        self.diags.push(
+                            Diagnostic::warning(
+                                LoadCode::FileUnreadable,
+                                format!(
+                                    "folders more than {MAX_WALK_DEPTH} levels deep are not read"
+                                ),
+                            )
+                            .in_file(p.display().to_string())
+                            .help("move the profiles up, or pass the deep folder itself"),
+                        );
+                    }
+                } else if is_yaml(&p) {
+                    // Regular files, and anything else named *.yaml: reading it
+                    // refuses pipes, devices and broken links by name.
+                    self.file(&p);
+                }
+            }
+            stack.pop();
         }
     }
-    let mut files = Vec::new();
-    let mut diags = Vec::new();
+    let mut w = Walk {
+        files: Vec::new(),
+        diags: Vec::new(),
+        seen_files: HashSet::new(),
+        seen_dirs: HashSet::new(),
+        entries: 0,
+        depth_warned: false,
+    };
     for p in paths {
-        if p.is_dir() {
-            walk(p, &mut files, &mut diags, 0);
-        } else if p.exists() {
-            files.push(p.clone());
-        } else {
+        match fsread::stat(p) {
+            Ok(m) if m.is_dir() && is_yaml(p) => w.folder_named_like_a_file(p),
+            Ok(m) if m.is_dir() => w.dir(p, 0, &mut Vec::new()),
+            Ok(_) => w.file(p),
             // Says where it looked and suggests a close name or `cloudvet init`.
-            diags.push(crate::suggest::missing_path(p));
+            Err(fsread::ReadError::Missing(_)) => w.diags.push(crate::suggest::missing_path(p)),
+            Err(e) => w.diags.push(read_error(&p.display().to_string(), &e)),
         }
     }
-    (files, diags)
+    (w.files, w.diags)
 }
 
 /// Every embedded YAML file under `folder` (`providers`, `rules`, `docs/examples`).

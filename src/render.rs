@@ -89,6 +89,12 @@ pub enum RenderError {
         path: String,
         message: String,
     },
+    /// A template left the sandbox: a file outside the template folder, or
+    /// rendering past the output or time budget (`TEMPLATE_*`).
+    Sandbox {
+        path: String,
+        message: String,
+    },
     Pdf(String),
     Json(String),
 }
@@ -98,6 +104,7 @@ impl fmt::Display for RenderError {
         match self {
             RenderError::Template { name, message } => write!(f, "template `{name}`: {message}"),
             RenderError::TemplateDir { path, message } => write!(f, "{path}: {message}"),
+            RenderError::Sandbox { path, message } => write!(f, "{path}: {message}"),
             RenderError::Pdf(m) => write!(f, "PDF: {m}"),
             RenderError::Json(m) => write!(f, "JSON: {m}"),
         }
@@ -115,6 +122,11 @@ impl RenderError {
                 Diagnostic::error(ReportCode::TemplateError, message.clone())
                     .in_file(name.clone())
                     .help("fix the template, or remove it from --templates DIR to use the built-in one; docs/templates.md lists the fields")
+            }
+            RenderError::Sandbox { path, message } => {
+                Diagnostic::error(ReportCode::TemplateSandbox, message.clone())
+                    .in_file(path.clone())
+                    .help("templates may use only files inside the --templates folder and must render within the budgets; see docs/templates.md")
             }
             RenderError::TemplateDir { path, message } => {
                 Diagnostic::error(ReportCode::TemplateError, message.clone()).in_file(path.clone())
@@ -145,10 +157,49 @@ fn escape_markdown_io(input: &str, buf: &mut dyn std::io::Write) -> std::io::Res
     buf.write_all(escape_markdown(input).as_bytes())
 }
 
+/// Largest output one template may render (bytes). The built-in report is a
+/// few hundred kilobytes.
+pub const TEMPLATE_OUTPUT_BYTES: usize = 32 * 1024 * 1024;
+/// Longest one template may take to render. tera has no time limit of its own:
+/// the template renders on its own thread, which stops at its next write past
+/// the deadline; a loop that writes nothing is abandoned (the CLI exits, which
+/// ends it).
+pub const TEMPLATE_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+/// Largest template file read from `--templates`.
+pub const TEMPLATE_FILE_BYTES: u64 = 1024 * 1024;
+/// Most template files read from `--templates`, and how deep its folders go.
+pub const TEMPLATE_FILES: usize = 200;
+pub const TEMPLATE_DEPTH: usize = 4;
+
+/// A writer that refuses output past a size and a deadline.
+struct Bounded {
+    buf: Vec<u8>,
+    deadline: std::time::Instant,
+    exceeded: Option<&'static str>,
+}
+
+impl std::io::Write for Bounded {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        if self.buf.len() + b.len() > TEMPLATE_OUTPUT_BYTES {
+            self.exceeded = Some("size");
+        } else if std::time::Instant::now() > self.deadline {
+            self.exceeded = Some("time");
+        }
+        if self.exceeded.is_some() {
+            return Err(std::io::Error::other("template budget exceeded"));
+        }
+        self.buf.extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// The template set: built-in templates with any overrides applied.
 pub struct Templates {
-    html: Tera,
-    md: Tera,
+    html: std::sync::Arc<Tera>,
+    md: std::sync::Arc<Tera>,
     /// Name → where it came from (`embedded` or the override's path).
     pub sources: BTreeMap<String, String>,
 }
@@ -220,49 +271,155 @@ impl Templates {
         for (n, (_, o)) in &all {
             sources.insert(n.clone(), o.clone());
         }
-        Ok(Templates { html, md, sources })
+        Ok(Templates {
+            html: std::sync::Arc::new(html),
+            md: std::sync::Arc::new(md),
+            sources,
+        })
     }
 
     fn render(&self, name: &str, report: &Report) -> Result<String, RenderError> {
         let tera = if name.ends_with(".md") {
-            &self.md
+            std::sync::Arc::clone(&self.md)
         } else {
-            &self.html
+            std::sync::Arc::clone(&self.html)
         };
+        let shown = self
+            .sources
+            .get(name)
+            .filter(|o| o.as_str() != "embedded")
+            .cloned()
+            .unwrap_or_else(|| name.to_string());
         let ctx = Context::from_serialize(report).map_err(|e| RenderError::Template {
             name: name.to_string(),
             message: tera_message(&e),
         })?;
-        tera.render(name, &ctx).map_err(|e| RenderError::Template {
-            name: self
-                .sources
-                .get(name)
-                .filter(|o| o.as_str() != "embedded")
-                .cloned()
-                .unwrap_or_else(|| name.to_string()),
-            message: tera_message(&e),
-        })
+        // Rendered on its own thread so a template that loops without writing
+        // cannot hold the run past the time budget.
+        let deadline = std::time::Instant::now() + TEMPLATE_TIME;
+        let (tx, rx) = std::sync::mpsc::channel();
+        let owned = name.to_string();
+        std::thread::spawn(move || {
+            let mut w = Bounded {
+                buf: Vec::new(),
+                deadline,
+                exceeded: None,
+            };
+            let r = tera
+                .render_to(&owned, &ctx, &mut w)
+                .map_err(|e| tera_message(&e));
+            let _ = tx.send((r, w));
+        });
+        let over = |what: &str| RenderError::Sandbox {
+            path: shown.clone(),
+            message: match what {
+                "size" => format!(
+                    "the template writes more than {} MiB (the output budget of a template)",
+                    TEMPLATE_OUTPUT_BYTES / (1024 * 1024)
+                ),
+                _ => format!(
+                    "the template takes longer than {} s to render (the time budget of a template)",
+                    TEMPLATE_TIME.as_secs()
+                ),
+            },
+        };
+        match rx.recv_timeout(TEMPLATE_TIME + std::time::Duration::from_millis(500)) {
+            Ok((
+                _,
+                Bounded {
+                    exceeded: Some(what),
+                    ..
+                },
+            )) => Err(over(what)),
+            Ok((Ok(()), w)) => String::from_utf8(w.buf).map_err(|_| RenderError::Template {
+                name: shown.clone(),
+                message: "the template produced text that is not UTF-8".into(),
+            }),
+            Ok((Err(message), _)) => Err(RenderError::Template {
+                name: shown.clone(),
+                message,
+            }),
+            Err(_) => Err(over("time")),
+        }
     }
 }
 
+/// Reads the override templates under `root`: regular files only, each at most
+/// `TEMPLATE_FILE_BYTES`, at most `TEMPLATE_FILES` of them, folders at most
+/// `TEMPLATE_DEPTH` deep. A symbolic link may point only inside the folder (its
+/// real path is checked), so no template can pull another file's content into
+/// the report; a link loop is an error, never a hang.
 fn collect_dir(
     root: &Path,
     dir: &Path,
     out: &mut Vec<(String, String, String)>,
 ) -> Result<(), RenderError> {
-    let err = |p: &Path, e: std::io::Error| RenderError::TemplateDir {
-        path: p.display().to_string(),
+    let real_root = std::fs::canonicalize(root).map_err(|e| RenderError::TemplateDir {
+        path: root.display().to_string(),
         message: format!("cannot read the template folder: {e}"),
+    })?;
+    // The folder itself is read: a link back to it (`DIR/a -> .`) is skipped.
+    let mut seen = std::collections::HashSet::from([real_root.clone()]);
+    collect_in(&real_root, root, dir, 0, &mut seen, out)
+}
+
+fn collect_in(
+    real_root: &Path,
+    root: &Path,
+    dir: &Path,
+    depth: usize,
+    seen: &mut std::collections::HashSet<std::path::PathBuf>,
+    out: &mut Vec<(String, String, String)>,
+) -> Result<(), RenderError> {
+    use crate::load::fsread;
+    let err = |p: &Path, e: String| RenderError::TemplateDir {
+        path: p.display().to_string(),
+        message: e,
+    };
+    let sandbox = |p: &Path, m: String| RenderError::Sandbox {
+        path: p.display().to_string(),
+        message: m,
     };
     let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| err(dir, e))?
+        .map_err(|e| err(dir, format!("cannot read the template folder: {e}")))?
         .filter_map(Result::ok)
         .map(|e| e.path())
         .collect();
-    entries.sort();
+    // Real files and folders first, links after: a file reached both ways keeps
+    // its real name (`partials/x.html`, not the link's `alias/x.html`).
+    entries.sort_by_key(|p| (p.is_symlink(), p.clone()));
     for p in entries {
-        if p.is_dir() {
-            collect_dir(root, &p, out)?;
+        // Where it really is: a link out of the folder is refused.
+        let real = match std::fs::canonicalize(&p) {
+            Ok(r) => r,
+            Err(_) => {
+                let e = fsread::stat(&p).err();
+                let message =
+                    e.map_or_else(|| "cannot read the template".to_string(), |e| e.message());
+                return Err(err(&p, message));
+            }
+        };
+        if !real.starts_with(real_root) {
+            return Err(sandbox(
+                &p,
+                format!(
+                    "this template is a link to {}, outside the template folder",
+                    real.display()
+                ),
+            ));
+        }
+        if !seen.insert(real.clone()) {
+            // A second name for a file or folder already read (a link to `.`).
+            continue;
+        }
+        if real.is_dir() {
+            if depth >= TEMPLATE_DEPTH {
+                return Err(sandbox(
+                    &p,
+                    format!("template folders may be at most {TEMPLATE_DEPTH} levels deep"),
+                ));
+            }
+            collect_in(real_root, root, &p, depth + 1, seen, out)?;
             continue;
         }
         let name = match p.strip_prefix(root) {
@@ -272,7 +429,14 @@ fn collect_dir(
         if !(name.ends_with(".html") || name.ends_with(".md")) {
             continue;
         }
-        let text = std::fs::read_to_string(&p).map_err(|e| err(&p, e))?;
+        if out.len() >= TEMPLATE_FILES {
+            return Err(sandbox(
+                &p,
+                format!("the template folder holds more than {TEMPLATE_FILES} templates"),
+            ));
+        }
+        let text =
+            fsread::read_regular_text(&p, TEMPLATE_FILE_BYTES).map_err(|e| err(&p, e.message()))?;
         out.push((name, text, p.display().to_string()));
     }
     Ok(())

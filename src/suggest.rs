@@ -90,6 +90,16 @@ pub fn unknown_provider(input: &str, known: &[&str], known_where: &str) -> Diagn
 /// (`provders/` → `providers/`), and how to create a procurement folder.
 pub fn missing_path(path: &Path) -> Diagnostic {
     let shown = path.display().to_string();
+    // A link that loops or points nowhere exists as a link: say that, not "no
+    // such file" with a "did you mean" naming the same path.
+    if let Err(e) = crate::load::fsread::stat(path) {
+        if matches!(
+            e,
+            crate::load::fsread::ReadError::Loop | crate::load::fsread::ReadError::Dangling
+        ) {
+            return crate::load::read_error(&shown, &e);
+        }
+    }
     let parent = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => std::path::PathBuf::from("."),

@@ -101,7 +101,10 @@ fn run_inner(args: &Args, global: &Global) -> Result<String, Status> {
         )]));
     };
     Ok(match args.format {
-        Format::Human => cost::render::human_in(&comparison, global.lang),
+        // Provider names and IDs come from files: no control characters to the terminal.
+        Format::Human => {
+            crate::render::escape::terminal(&cost::render::human_in(&comparison, global.lang))
+        }
         Format::Json => cost::render::json(&comparison),
         Format::Csv => cost::render::csv(&comparison),
     })

@@ -128,7 +128,9 @@ pub fn run(args: &Args, global: &Global) -> Status {
     match build(args, global.lang) {
         Ok(report) => {
             let text = match args.format {
-                Format::Human => diff::render::human(&report, global.lang),
+                Format::Human => {
+                    crate::render::escape::terminal(&diff::render::human(&report, global.lang))
+                }
                 Format::Md => diff::render::markdown(&report, global.lang),
                 Format::Json => match serde_json::to_string_pretty(&report) {
                     Ok(mut s) => {

@@ -205,7 +205,7 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
         errln!("wrote {}", out.display());
     }
     match a.format {
-        ScanFormat::Human => emit(&scan.summary_in(lang)),
+        ScanFormat::Human => emit(&crate::render::escape::terminal(&scan.summary_in(lang))),
         ScanFormat::Json => match serde_json::to_string_pretty(&review) {
             Ok(j) => emit(&format!("{j}\n")),
             Err(e) => {
@@ -249,7 +249,8 @@ fn known_provider_ids(dir: Option<&Path>) -> Result<(Vec<String>, Option<PathBuf
             .collect();
         files.sort();
         for path in files {
-            let id = std::fs::read_to_string(&path)
+            // Bounded and regular files only: a pipe or device here must not hang.
+            let id = crate::load::fsread::read_regular_text(&path, crate::load::MAX_FILE_BYTES)
                 .ok()
                 .and_then(|t| serde_yaml::from_str::<serde_yaml::Value>(&t).ok())
                 .and_then(|v| v.get("id").and_then(|i| i.as_str()).map(str::to_string));

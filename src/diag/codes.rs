@@ -23,6 +23,10 @@ pub enum LoadCode {
     FileUnreadable,
     /// The file is larger than the 8 MiB limit.
     FileTooLarge,
+    /// A named pipe (FIFO), device, socket or folder is given where a file is expected.
+    NotARegularFile,
+    /// A symbolic link loops or points nowhere, or a folder's links lead back into the folder.
+    SymlinkLoop,
     /// The file contains NUL bytes: it is not a text file.
     BinaryFile,
     /// The file is UTF-16 or UTF-32; only UTF-8 is read.
@@ -41,8 +45,10 @@ pub enum LoadCode {
     YamlTagNotAllowed,
     /// A number is NaN or infinite.
     NonFiniteNumber,
-    /// A whole number is wider than 64 bits.
+    /// A number is out of range: a whole number wider than 64 bits, a numeral beyond any float, or one too close to 0 to keep (`1e-30`).
     NumberOutOfRange,
+    /// A number is written in hexadecimal, octal or binary (`0x10`) where the schema means a decimal.
+    NonDecimalNumber,
     /// A text value is longer than the 64 KiB limit.
     StringTooLong,
     /// Values are nested more than 64 levels deep.
@@ -189,6 +195,8 @@ pub enum EvalCode {
 pub enum ReportCode {
     /// A report template does not parse or uses a field the report does not have.
     TemplateError,
+    /// A template lies outside the template folder (a link out of it), or rendering exceeds the output or time budget.
+    TemplateSandbox,
     /// A report format could not be produced from the report model.
     RenderFailed,
     /// `cloudvet report --format` names a format other than pdf, html, md, json, csv.
@@ -207,7 +215,7 @@ pub enum DpaCode {
     DpaUnsupportedFormat,
     /// The document has no text.
     DpaEmptyDocument,
-    /// The file is over 20 MiB, the text over 2,000,000 characters, or the PDF over 2,000 pages.
+    /// The file is over 8 MiB, the text over 2,000,000 characters, or the PDF over 2,000 pages.
     DpaTooLarge,
     /// A text file is not UTF-8 (e.g. UTF-16 or Windows-1252).
     DpaInvalidEncoding,
@@ -217,6 +225,8 @@ pub enum DpaCode {
     DpaPdfEncrypted,
     /// The PDF has no text layer (scanned images); OCR is needed.
     DpaPdfNoText,
+    /// The PDF exceeds a reading budget: decoded bytes, drawing operators or objects, per page or per document.
+    DpaPdfBudget,
     /// `--provider` is not a provider id (lower case letters, digits, hyphens), names neither a shipped provider nor a profile in `--providers` (with a "did you mean" from the known ids), or is missing where a review file is written.
     DpaProviderId,
     /// A review is applied to the profile of another provider.

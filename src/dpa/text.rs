@@ -12,14 +12,40 @@ pub enum DocumentFormat {
     Pdf,
 }
 
-/// Largest file the scanner reads (bytes). A DPA PDF with annexes is rarely over 5 MB.
-pub const MAX_FILE_BYTES: usize = 20 * 1024 * 1024;
+/// Largest file the scanner reads (bytes), the loader's 8 MiB. A DPA PDF with
+/// annexes is rarely over 5 MB.
+pub const MAX_FILE_BYTES: usize = 8 * 1024 * 1024;
 /// Largest text the scanner works on (characters after extraction).
 pub const MAX_TEXT_CHARS: usize = 2_000_000;
 /// Most PDF pages read.
 pub const MAX_PDF_PAGES: usize = 2_000;
-/// Limit on one page's decompressed content stream (a guard against compression bombs).
-const MAX_PAGE_CONTENT_BYTES: usize = 64 * 1024 * 1024;
+
+/// The PDF reader's budgets (docs/reliability.md, "PDF reader"). A PDF is a
+/// program of sorts: a few kilobytes of deflate can ask for gigabytes, and one
+/// content stream can be shared by every page. Every budget is checked before
+/// the work it bounds is done, and exceeding one is `dpa-pdf-budget` naming it.
+pub mod budget {
+    /// Bytes decoded (decompressed) in the whole document: content streams,
+    /// object streams and font maps together.
+    pub const DOC_DECODED_BYTES: usize = 32 * 1024 * 1024;
+    /// Bytes decoded for one page's content (all its content streams).
+    pub const PAGE_DECODED_BYTES: usize = 4 * 1024 * 1024;
+    /// Operators and operands (tokens) in one page's content. A text page of a
+    /// DPA has 5,000 to 20,000; lopdf's content decoder needs up to 600 bytes per
+    /// operator, so this bounds one page to about 100 MB.
+    pub const PAGE_TOKENS: usize = 150_000;
+    /// Operators and operands in all pages' content together (a stream shared by
+    /// many pages is read, and counted, once), and font entries looked at.
+    pub const DOC_TOKENS: usize = 1_500_000;
+    /// Values (numbers, names, strings, brackets) in the file outside its streams
+    /// and cross-reference tables: what lopdf parses into memory when it loads
+    /// the file, at up to 240 bytes each.
+    pub const FILE_VALUES: usize = 500_000;
+    /// Objects in the document (those inside object streams included).
+    pub const DOC_OBJECTS: usize = 250_000;
+    /// Bytes decoded for one font's character map (`/ToUnicode`).
+    pub const FONT_MAP_BYTES: usize = 1024 * 1024;
+}
 /// A PDF whose text layer has fewer visible characters than this per page on
 /// average is treated as scanned (images without text).
 const MIN_CHARS_PER_PAGE: usize = 20;
@@ -152,10 +178,288 @@ fn plain_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
     }
 }
 
-/// The text layer of a PDF, page after page (a form feed between pages).
+/// Which budget a PDF exceeded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Exceeded {
+    DocDecoded,
+    PageDecoded(usize),
+    PageTokens(usize),
+    DocTokens,
+    Objects,
+    FontMap,
+    StreamDecoded,
+    FileValues,
+}
+
+fn budget_diagnostic(display: &str, e: Exceeded) -> Diagnostic {
+    use budget::*;
+    let mib = |n: usize| n / (1024 * 1024);
+    let msg = match e {
+        Exceeded::DocDecoded => format!(
+            "the PDF decompresses to more than {} MiB (the reader's limit for a whole document)",
+            mib(DOC_DECODED_BYTES)
+        ),
+        Exceeded::PageDecoded(p) => format!(
+            "page {p} of the PDF decompresses to more than {} MiB (the reader's limit for one page)",
+            mib(PAGE_DECODED_BYTES)
+        ),
+        Exceeded::PageTokens(p) => format!(
+            "page {p} of the PDF has more than {PAGE_TOKENS} drawing operators and operands (the reader's limit for one page)"
+        ),
+        Exceeded::DocTokens => format!(
+            "the PDF's pages have more than {DOC_TOKENS} drawing operators and operands together (the reader's limit for a whole document)"
+        ),
+        Exceeded::FileValues => format!(
+            "the PDF's objects hold more than {FILE_VALUES} values (numbers, names, strings; page content not counted) (the reader's limit for a whole document)"
+        ),
+        Exceeded::StreamDecoded => format!(
+            "an object stream of the PDF decompresses to more than {} MiB (the reader's limit for one stream)",
+            mib(PAGE_DECODED_BYTES)
+        ),
+        Exceeded::FontMap => format!(
+            "a font's character map in the PDF decompresses to more than {} MiB (the reader's limit for one font)",
+            mib(FONT_MAP_BYTES)
+        ),
+        Exceeded::Objects => format!(
+            "the PDF has more than {DOC_OBJECTS} objects (the reader's limit for a whole document)"
+        ),
+    };
+    Diagnostic::error(DpaCode::DpaPdfBudget, msg)
+        .in_file(display)
+        .help("a DPA is far simpler; print the document to a new PDF (or export its text) and scan that")
+}
+
+/// What loading has spent so far (see `LOAD`).
+#[derive(Clone, Copy, Default)]
+struct LoadSpent {
+    objects: usize,
+    decoded: usize,
+    /// Values outside streams: the file's, then those of decoded object streams.
+    values: usize,
+    exceeded: Option<Exceeded>,
+}
+
+thread_local! {
+    /// The load-time budget (objects, decoded object streams). lopdf's object
+    /// filter is a plain `fn`, so its state lives here, per thread.
+    static LOAD: std::cell::Cell<LoadSpent> = const {
+        std::cell::Cell::new(LoadSpent {
+            objects: 0,
+            decoded: 0,
+            values: 0,
+            exceeded: None,
+        })
+    };
+}
+
+/// lopdf's load filter: counts objects and decodes object streams against the
+/// document budget (so lopdf finds them decoded and does not decode again).
+fn load_filter(
+    id: lopdf::ObjectId,
+    obj: &mut lopdf::Object,
+) -> Option<(lopdf::ObjectId, lopdf::Object)> {
+    let mut spent = LOAD.get();
+    if spent.exceeded.is_some() {
+        return None;
+    }
+    spent.objects += 1;
+    if spent.objects > budget::DOC_OBJECTS {
+        spent.exceeded = Some(Exceeded::Objects);
+        LOAD.set(spent);
+        return None;
+    }
+    if let lopdf::Object::Stream(stream) = obj {
+        if stream.dict.has_type(b"ObjStm") && stream.is_compressed() {
+            let left = budget::DOC_DECODED_BYTES.saturating_sub(spent.decoded);
+            let (limit, which) = if budget::PAGE_DECODED_BYTES < left {
+                (budget::PAGE_DECODED_BYTES, Exceeded::StreamDecoded)
+            } else {
+                (left, Exceeded::DocDecoded)
+            };
+            match stream.get_plain_content_with_limit(limit) {
+                Ok(data) => {
+                    spent.decoded += data.len();
+                    // lopdf parses every object of the stream into memory (the
+                    // index before `/First` is a list of small numbers).
+                    let first = stream
+                        .dict
+                        .get(b"First")
+                        .and_then(lopdf::Object::as_i64)
+                        .map_or(0, |f| usize::try_from(f).unwrap_or(0).min(data.len()));
+                    let values_left = budget::FILE_VALUES.saturating_sub(spent.values);
+                    spent.values += count_tokens(&data[first..], values_left);
+                    if spent.values > budget::FILE_VALUES {
+                        spent.exceeded = Some(Exceeded::FileValues);
+                        LOAD.set(spent);
+                        return None;
+                    }
+                    stream.set_plain_content(data);
+                }
+                Err(lopdf::Error::Decompress(lopdf::DecompressError::MemoryLimitExceeded {
+                    ..
+                })) => {
+                    spent.exceeded = Some(which);
+                    LOAD.set(spent);
+                    return None;
+                }
+                // Undecodable: lopdf drops it; its objects are missing.
+                Err(_) => {}
+            }
+        }
+    }
+    LOAD.set(spent);
+    // lopdf keeps `obj` for objects of the file and the returned copy for those
+    // inside object streams (never streams themselves, so the copy is small).
+    Some((id, obj.clone()))
+}
+
+/// What the reader has spent on one document.
+struct Spent {
+    decoded: usize,
+    tokens: usize,
+}
+
+impl Spent {
+    /// Decodes a stream against the page's and the document's budgets.
+    fn decode(
+        &mut self,
+        stream: &lopdf::Stream,
+        page_left: usize,
+        page: usize,
+    ) -> Result<Vec<u8>, Exceeded> {
+        let doc_left = budget::DOC_DECODED_BYTES.saturating_sub(self.decoded);
+        let (limit, which) = if page_left < doc_left {
+            (page_left, Exceeded::PageDecoded(page))
+        } else {
+            (doc_left, Exceeded::DocDecoded)
+        };
+        let data = match stream.get_plain_content_with_limit(limit) {
+            Ok(d) => d,
+            Err(lopdf::Error::Decompress(lopdf::DecompressError::MemoryLimitExceeded {
+                ..
+            })) => return Err(which),
+            // As lopdf does: an undecodable stream is read raw (within the budget).
+            Err(_) if stream.content.len() <= limit => stream.content.clone(),
+            Err(_) => return Err(which),
+        };
+        self.decoded += data.len();
+        Ok(data)
+    }
+}
+
+/// Counts the tokens (operators and operands) of a content stream without
+/// building them, stopping past `limit`: the decoder's memory is proportional to
+/// them, so they are counted before it runs.
+fn count_tokens(content: &[u8], limit: usize) -> usize {
+    count(content, limit, false)
+}
+
+/// Counts the values of a whole PDF file outside its streams and cross-reference
+/// tables (what lopdf builds in memory when it loads the file), stopping past `limit`.
+fn count_file_values(file: &[u8], limit: usize) -> usize {
+    count(file, limit, true)
+}
+
+fn find(hay: &[u8], from: usize, needle: &[u8]) -> usize {
+    hay.get(from..)
+        .and_then(|h| h.windows(needle.len()).position(|w| w == needle))
+        .map_or(hay.len(), |p| from + p + needle.len())
+}
+
+fn count(content: &[u8], limit: usize, file: bool) -> usize {
+    let delim = |b: u8| b"()<>[]{}/%".contains(&b) || b.is_ascii_whitespace() || b == 0;
+    let mut n = 0;
+    let mut i = 0;
+    while i < content.len() && n <= limit {
+        let b = content[i];
+        if b.is_ascii_whitespace() || b == 0 {
+            i += 1;
+            continue;
+        }
+        match b {
+            b'%' => {
+                while i < content.len() && content[i] != b'\n' && content[i] != b'\r' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'(' => {
+                let mut depth = 0usize;
+                while i < content.len() {
+                    match content[i] {
+                        b'\\' => i += 1,
+                        b'(' => depth += 1,
+                        b')' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'<' if content.get(i + 1) == Some(&b'<') => i += 2,
+            b'>' if content.get(i + 1) == Some(&b'>') => i += 2,
+            b'<' => {
+                while i < content.len() && content[i] != b'>' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'[' | b']' | b'{' | b'}' | b'>' | b')' => i += 1,
+            _ => {
+                // A name (`/F1`), a number or an operator.
+                let start = i;
+                i += 1;
+                while i < content.len() && !delim(content[i]) {
+                    i += 1;
+                }
+                if file {
+                    match &content[start..i] {
+                        b"stream" => i = find(content, i, b"endstream"),
+                        b"xref" => i = find(content, i, b"trailer"),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        n += 1;
+    }
+    n
+}
+
+/// The text layer of a PDF, page after page (a form feed between pages), within
+/// the budgets of `budget`.
 fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
     let declares_encryption = contains(bytes, b"/Encrypt");
-    let doc = match lopdf::Document::load_mem(bytes) {
+    // lopdf builds every value outside the streams in memory while loading (one
+    // array of four million zeros is a gigabyte): counted before it runs.
+    let values = count_file_values(bytes, budget::FILE_VALUES);
+    if values > budget::FILE_VALUES {
+        return Err(budget_diagnostic(display, Exceeded::FileValues));
+    }
+    LOAD.set(LoadSpent {
+        values,
+        ..LoadSpent::default()
+    });
+    let options = lopdf::LoadOptions {
+        filter: Some(load_filter),
+        // lopdf's own per-stream bound for the streams it decodes while loading
+        // (cross-reference streams; object streams come decoded from the filter).
+        max_decompressed_size: Some(budget::PAGE_DECODED_BYTES),
+        ..Default::default()
+    };
+    let loaded = lopdf::Document::load_mem_with_options(bytes, options);
+    let spent = LOAD.get();
+    LOAD.set(LoadSpent::default());
+    let load_decoded = spent.decoded;
+    if let Some(e) = spent.exceeded {
+        return Err(budget_diagnostic(display, e));
+    }
+    let doc = match loaded {
         Ok(d) => d,
         Err(e) => {
             return Err(if declares_encryption {
@@ -188,14 +492,27 @@ fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
         )
         .in_file(display));
     }
+    let mut reader = PageReader {
+        doc: &doc,
+        spent: Spent {
+            decoded: load_decoded,
+            tokens: 0,
+        },
+        fonts: std::collections::HashMap::new(),
+        pages: std::collections::HashMap::new(),
+    };
     let mut text = String::new();
-    for p in &pages {
+    for (i, p) in pages.iter().enumerate() {
         // An undecodable page adds no text; too little text is refused below.
-        if let Ok(t) = page_text(&doc, *p) {
-            if !text.is_empty() {
-                text.push('\n');
+        match reader.page_text(*p, i + 1) {
+            Ok(Some(t)) => {
+                if !text.is_empty() {
+                    text.push('\n');
+                }
+                text.push_str(&t);
             }
-            text.push_str(&t);
+            Ok(None) => {}
+            Err(e) => return Err(budget_diagnostic(display, e)),
         }
         if text.len() > MAX_TEXT_CHARS * 4 {
             break;
@@ -220,26 +537,170 @@ fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
     Ok(text)
 }
 
-/// The text of one page, a line break wherever the text baseline moves (`Td`, `TD`,
-/// `Tm`, `T*`, `'`, `"`), so numbered clauses start their own lines also in PDFs that
-/// position each line with `Td` inside one text object. Text in form XObjects is
-/// not read.
-fn page_text(doc: &lopdf::Document, page: lopdf::ObjectId) -> Result<String, lopdf::Error> {
-    use lopdf::content::Content;
+/// What makes two pages' text the same: their content streams and fonts (a page
+/// with fonts written inline is its own key).
+type PageKey = (
+    Vec<lopdf::ObjectId>,
+    Vec<(Vec<u8>, lopdf::ObjectId)>,
+    Option<lopdf::ObjectId>,
+);
+
+/// Reads pages within the budgets, decoding each font and each set of content
+/// streams once.
+struct PageReader<'a> {
+    doc: &'a lopdf::Document,
+    spent: Spent,
+    /// Font encodings by font object (`None`: the font has no usable encoding).
+    fonts: std::collections::HashMap<lopdf::ObjectId, Option<lopdf::Encoding<'a>>>,
+    /// Text by page key (`None`: the page could not be read).
+    pages: std::collections::HashMap<PageKey, Option<std::rc::Rc<str>>>,
+}
+
+impl<'a> PageReader<'a> {
+    fn page_text(
+        &mut self,
+        page: lopdf::ObjectId,
+        number: usize,
+    ) -> Result<Option<std::rc::Rc<str>>, Exceeded> {
+        let doc = self.doc;
+        let contents = doc.get_page_contents(page);
+        let (inline, resource_ids) = match doc.get_page_resources(page) {
+            Ok(r) => r,
+            Err(_) => return Ok(None),
+        };
+        // Fonts: the page's own dictionaries first, then inherited ones.
+        let mut dicts: Vec<&lopdf::Dictionary> = inline.into_iter().collect();
+        dicts.extend(
+            resource_ids
+                .iter()
+                .filter_map(|id| doc.get_dictionary(*id).ok()),
+        );
+        let mut named: Vec<(Vec<u8>, lopdf::ObjectId)> = Vec::new();
+        let mut inline_fonts: Vec<(Vec<u8>, lopdf::Encoding<'a>)> = Vec::new();
+        let mut seen: std::collections::HashSet<&[u8]> = std::collections::HashSet::new();
+        for res in dicts {
+            let Ok(font) = res.get(b"Font") else { continue };
+            let font_dict = match font {
+                lopdf::Object::Reference(id) => doc.get_dictionary(*id).ok(),
+                lopdf::Object::Dictionary(d) => Some(d),
+                _ => None,
+            };
+            let Some(font_dict) = font_dict else { continue };
+            for (name, value) in font_dict.iter() {
+                // Each font entry looked at counts as a token: a page tree of
+                // 2,000 pages naming 100,000 fonts each must not take minutes.
+                self.spent.tokens += 1;
+                if self.spent.tokens > budget::DOC_TOKENS {
+                    return Err(Exceeded::DocTokens);
+                }
+                if !seen.insert(name.as_slice()) {
+                    continue;
+                }
+                match value {
+                    lopdf::Object::Reference(id) => {
+                        if !self.fonts.contains_key(id) {
+                            let enc = match doc.get_dictionary(*id) {
+                                Ok(f) => self.encoding(f)?,
+                                Err(_) => None,
+                            };
+                            self.fonts.insert(*id, enc);
+                        }
+                        named.push((name.clone(), *id));
+                    }
+                    lopdf::Object::Dictionary(f) => {
+                        if let Some(e) = self.encoding(f)? {
+                            inline_fonts.push((name.clone(), e));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // Two pages with the same content streams and the same fonts have the
+        // same text: a stream shared by many pages is decoded and read once.
+        let key: PageKey = (
+            contents.clone(),
+            named.clone(),
+            (!inline_fonts.is_empty()).then_some(page),
+        );
+        if let Some(t) = self.pages.get(&key) {
+            return Ok(t.clone());
+        }
+        // The page's content, within its budget and the document's.
+        let mut content = Vec::new();
+        for id in &contents {
+            if let Ok(stream) = doc.get_object(*id).and_then(lopdf::Object::as_stream) {
+                let left = budget::PAGE_DECODED_BYTES.saturating_sub(content.len());
+                content.extend(self.spent.decode(stream, left, number)?);
+                content.push(b'\n');
+            }
+        }
+        let doc_left = budget::DOC_TOKENS.saturating_sub(self.spent.tokens);
+        let tokens = count_tokens(&content, budget::PAGE_TOKENS.min(doc_left));
+        if tokens > budget::PAGE_TOKENS {
+            return Err(Exceeded::PageTokens(number));
+        }
+        if tokens > doc_left {
+            return Err(Exceeded::DocTokens);
+        }
+        self.spent.tokens += tokens;
+        let mut encodings: std::collections::BTreeMap<&[u8], &lopdf::Encoding<'a>> =
+            std::collections::BTreeMap::new();
+        for (n, id) in &named {
+            if let Some(Some(e)) = self.fonts.get(id) {
+                encodings.insert(n.as_slice(), e);
+            }
+        }
+        for (n, e) in &inline_fonts {
+            encodings.insert(n.as_slice(), e);
+        }
+        let text = lopdf::content::Content::decode(&content)
+            .ok()
+            .map(|c| std::rc::Rc::<str>::from(interpret(&c, &encodings)));
+        drop(encodings);
+        self.pages.insert(key, text.clone());
+        Ok(text)
+    }
+
+    /// A font's encoding, its character map decoded within the budgets.
+    fn encoding(
+        &mut self,
+        font: &'a lopdf::Dictionary,
+    ) -> Result<Option<lopdf::Encoding<'a>>, Exceeded> {
+        let doc = self.doc;
+        let mut limit = budget::FONT_MAP_BYTES;
+        if let Ok(stream) = font
+            .get_deref(b"ToUnicode", doc)
+            .and_then(lopdf::Object::as_stream)
+        {
+            // Decoded here to charge it to the budgets; lopdf decodes it again
+            // (bounded to the same size) when it builds the map.
+            let n = self
+                .spent
+                .decode(stream, budget::FONT_MAP_BYTES, 0)
+                .map_err(|e| match e {
+                    Exceeded::PageDecoded(_) => Exceeded::FontMap,
+                    other => other,
+                })?
+                .len();
+            limit = n + 1;
+        }
+        Ok(font.get_font_encoding_with_limit(doc, limit).ok())
+    }
+}
+
+/// The text of one page's content, a line break wherever the text baseline moves
+/// (`Td`, `TD`, `Tm`, `T*`, `'`, `"`), so numbered clauses start their own lines
+/// also in PDFs that position each line with `Td` inside one text object. Text in
+/// form XObjects is not read.
+fn interpret(
+    content: &lopdf::content::Content,
+    encodings: &std::collections::BTreeMap<&[u8], &lopdf::Encoding<'_>>,
+) -> String {
     use lopdf::Object;
-    let encodings: std::collections::BTreeMap<Vec<u8>, lopdf::Encoding> = doc
-        .get_page_fonts(page)?
-        .into_iter()
-        .filter_map(|(name, font)| {
-            font.get_font_encoding_with_limit(doc, MAX_PAGE_CONTENT_BYTES)
-                .ok()
-                .map(|e| (name, e))
-        })
-        .collect();
-    let content = Content::decode(&doc.get_page_content_with_limit(page, MAX_PAGE_CONTENT_BYTES)?)?;
     let num = |o: Option<&Object>| o.and_then(|o| o.as_float().ok()).unwrap_or(0.0);
     let mut out = String::new();
-    let mut encoding = None;
+    let mut encoding: Option<&lopdf::Encoding<'_>> = None;
     let (mut y, mut leading, mut last_y): (f32, f32, Option<f32>) = (0.0, 0.0, None);
     let mut line_y = 0.0f32;
     for op in &content.operations {
@@ -253,7 +714,7 @@ fn page_text(doc: &lopdf::Document, page: lopdf::ObjectId) -> Result<String, lop
                 encoding = o
                     .first()
                     .and_then(|n| n.as_name().ok())
-                    .and_then(|n| encodings.get(n));
+                    .and_then(|n| encodings.get(n).copied());
             }
             "TL" => leading = num(o.first()),
             "Td" | "TD" => {
@@ -291,7 +752,7 @@ fn page_text(doc: &lopdf::Document, page: lopdf::ObjectId) -> Result<String, lop
             _ => {}
         }
     }
-    Ok(out)
+    out
 }
 
 fn collect_text(out: &mut String, enc: &lopdf::Encoding, items: &[lopdf::Object]) {

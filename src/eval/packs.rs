@@ -22,7 +22,9 @@ pub fn embedded_files() -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
 
 /// The YAML files in a folder (not recursive), or the file itself, sorted by name.
 pub fn files_in(path: &Path) -> Result<Vec<SourceFile>, Diagnostic> {
-    if path.is_file() {
+    if !path.is_dir() {
+        // A file, or anything else: reading it names what is wrong (missing,
+        // a pipe, a device, a looping link).
         return Ok(vec![SourceFile::read(path)?]);
     }
     let rd = std::fs::read_dir(path).map_err(|e| {
@@ -36,7 +38,7 @@ pub fn files_in(path: &Path) -> Result<Vec<SourceFile>, Diagnostic> {
         .flatten()
         .map(|e| e.path())
         .filter(|p| {
-            p.is_file()
+            !p.is_dir()
                 && matches!(
                     p.extension().and_then(|x| x.to_str()),
                     Some("yaml") | Some("yml")

@@ -66,14 +66,53 @@ fn pos(span: &Span) -> Pos {
 
 fn is_non_finite(s: &str) -> bool {
     let t = s.strip_prefix(['+', '-']).unwrap_or(s);
-    if matches!(t, ".inf" | ".Inf" | ".INF") || matches!(s, ".nan" | ".NaN" | ".NAN") {
-        return true;
-    }
-    // A numeral too large for a 64-bit float (`1e999`).
+    matches!(t, ".inf" | ".Inf" | ".INF") || matches!(s, ".nan" | ".NaN" | ".NAN")
+}
+
+/// A decimal numeral too large for a 64-bit float (`1e999`, a 60,000-digit
+/// number): YAML reads it as infinity, but it was written as a number.
+fn is_overflowing_numeral(s: &str) -> bool {
+    let t = s.strip_prefix(['+', '-']).unwrap_or(s);
     let numeric = t.starts_with(|c: char| c.is_ascii_digit() || c == '.')
         && t.chars()
             .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'));
     numeric && t.parse::<f64>().is_ok_and(f64::is_infinite)
+}
+
+/// A decimal numeral so close to zero (below 1e-28) that an exact decimal amount
+/// cannot hold it: it would become 0 and be reported as a figure of 0.
+fn is_vanishing_numeral(s: &str) -> bool {
+    let t = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let numeric = t.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'));
+    numeric && t.parse::<f64>().is_ok_and(|v| v != 0.0 && v.abs() < 1e-28)
+}
+
+/// A whole number in hexadecimal, octal or binary (`0x10`, `0o17`, `0b101`):
+/// YAML reads it as a number (16), but no field means one written that way.
+fn is_non_decimal_integer(s: &str) -> bool {
+    let t = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (radix, digits) = match t.get(..2) {
+        Some("0x") => (16, &t[2..]),
+        Some("0o") => (8, &t[2..]),
+        Some("0b") => (2, &t[2..]),
+        _ => return false,
+    };
+    !digits.is_empty() && digits.chars().all(|c| c.is_digit(radix))
+}
+
+/// A value as a message shows it: long ones shortened to their start and end
+/// (a 60,000-digit number is not echoed in full; the message gives its length).
+pub(crate) fn shortened(v: &str) -> String {
+    const KEEP: usize = 24;
+    let n = v.chars().count();
+    if n <= KEEP + 16 {
+        return v.to_string();
+    }
+    let head: String = v.chars().take(KEEP).collect();
+    let tail: String = v.chars().skip(n - 8).collect();
+    format!("{head}…{tail}")
 }
 
 /// An integer literal that YAML reads as a whole number wider than 64 bits
@@ -320,6 +359,55 @@ pub fn scan(text: &str, file: &str) -> Scan {
                     }
                     out.diagnostics.push(d);
                 }
+                if style == ScalarStyle::Plain && is_non_decimal_integer(&value) {
+                    let mut d = err(
+                        LoadCode::NonDecimalNumber,
+                        format!(
+                            "`{}` is a number in hexadecimal, octal or binary notation",
+                            shortened(&value)
+                        ),
+                        here,
+                    )
+                    .expected("a decimal number (e.g. `16`, not `0x10`)")
+                    .help("write the number in decimal; quote it (`\"0x10\"`) if it is a name, not a number");
+                    if let Slot::Value(Some(p), _) = &slot {
+                        d = d.pointer(p.clone());
+                    }
+                    out.diagnostics.push(d);
+                }
+                if style == ScalarStyle::Plain && is_overflowing_numeral(&value) {
+                    let digits = value.chars().filter(char::is_ascii_digit).count();
+                    let mut d = err(
+                        LoadCode::NumberOutOfRange,
+                        format!(
+                            "`{}` is a number far too large for any field ({digits} digits)",
+                            shortened(&value)
+                        ),
+                        here,
+                    )
+                    .expected("a number of a sensible size")
+                    .help("check for extra digits or a wrong exponent; quote it if it is an identifier, not a number");
+                    if let Slot::Value(Some(p), _) = &slot {
+                        d = d.pointer(p.clone());
+                    }
+                    out.diagnostics.push(d);
+                }
+                if style == ScalarStyle::Plain && is_vanishing_numeral(&value) {
+                    let mut d = err(
+                        LoadCode::NumberOutOfRange,
+                        format!(
+                            "`{}` is too small to keep: figures have at most 28 decimal places, so it would become 0",
+                            shortened(&value)
+                        ),
+                        here,
+                    )
+                    .expected("a figure of at least 0.0000000000000000000000000001, or 0")
+                    .help("check the exponent (`1e-3`, not `1e-30`); leave the field out when there is no figure");
+                    if let Slot::Value(Some(p), _) = &slot {
+                        d = d.pointer(p.clone());
+                    }
+                    out.diagnostics.push(d);
+                }
                 if style == ScalarStyle::Plain && is_non_finite(&value) {
                     let mut d = err(
                         LoadCode::NonFiniteNumber,
@@ -333,10 +421,16 @@ pub fn scan(text: &str, file: &str) -> Scan {
                     }
                     out.diagnostics.push(d);
                 }
-                if style == ScalarStyle::Plain && is_wide_integer(&value) {
+                if style == ScalarStyle::Plain
+                    && is_wide_integer(&value)
+                    && !is_non_decimal_integer(&value)
+                {
                     let mut d = err(
                         LoadCode::NumberOutOfRange,
-                        format!("`{value}` is a whole number wider than 64 bits"),
+                        format!(
+                            "`{}` is a whole number wider than 64 bits",
+                            shortened(&value)
+                        ),
                         here,
                     )
                     .expected("a whole number of at most 64 bits (below 18446744073709551616)")
@@ -713,6 +807,20 @@ mod tests {
         assert_eq!(codes("# only a comment\n"), ["empty-document"]);
         assert_eq!(codes("a: !foo 1\n"), ["yaml-tag-not-allowed"]);
         assert_eq!(codes("a: .nan\nb: -.inf\n"), ["non-finite-number"; 2]);
+        assert_eq!(codes("a: 1e999\n"), ["number-out-of-range"]);
+        assert_eq!(
+            codes("a: 1e-30\nb: 0.0\nc: 1e-5\n"),
+            ["number-out-of-range"]
+        );
+        assert_eq!(
+            codes("a: 0x10\nb: -0o17\nc: 0b1\n"),
+            ["non-decimal-number"; 3]
+        );
+        assert_eq!(
+            codes("a: 0xFFFFFFFFFFFFFFFFFFFFFF\n"),
+            ["non-decimal-number"]
+        );
+        assert_eq!(codes("a: \"0x10\"\nb: 0xZ\n"), Vec::<&str>::new());
         assert_eq!(codes("a: 1\na: 2\n"), ["duplicate-key"]);
         assert_eq!(codes("a: [1, 2\n"), ["yaml-syntax"]);
         let deep = format!("a: {}{}\n", "[".repeat(100), "]".repeat(100));

@@ -323,10 +323,17 @@ impl<'de> Deserialize<'de> for Amount {
                     return Err(E::custom("expected a finite number"));
                 }
                 // `{}` prints the shortest text that reads back as the same f64.
-                Decimal::from_str(&format!("{v}"))
+                let d = Decimal::from_str(&format!("{v}"))
                     .or_else(|_| Decimal::from_scientific(&format!("{v:e}")))
-                    .map(Amount)
-                    .map_err(|_| E::custom(format!("{v} is out of range for an amount")))
+                    .map_err(|_| E::custom(format!("{v} is out of range for an amount")))?;
+                // A figure below 28 decimal places would become 0 (and then be
+                // reported as a price of 0): refuse it as written.
+                if d.is_zero() && v != 0.0 {
+                    return Err(E::custom(format!(
+                        "{v:e} is too small for an amount: amounts have at most 28 decimal places"
+                    )));
+                }
+                Ok(Amount(d))
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Amount, E> {
                 Ok(Amount(Decimal::from(v)))
@@ -335,9 +342,20 @@ impl<'de> Deserialize<'de> for Amount {
                 Ok(Amount(Decimal::from(v)))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Amount, E> {
-                Decimal::from_str(v.trim())
-                    .map(Amount)
-                    .map_err(|_| E::custom(format!("`{v}` is not a decimal number")))
+                let d = Decimal::from_str(v.trim())
+                    .map_err(|_| E::custom(format!("`{v}` is not a decimal number")))?;
+                if d.is_zero()
+                    && v.trim()
+                        .trim_start_matches(['-', '+'])
+                        .trim_start_matches(['0', '.'])
+                        .chars()
+                        .any(|c| c.is_ascii_digit() && c != '0')
+                {
+                    return Err(E::custom(format!(
+                        "`{v}` is too small for an amount: amounts have at most 28 decimal places"
+                    )));
+                }
+                Ok(Amount(d))
             }
         }
         d.deserialize_any(V)

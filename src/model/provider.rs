@@ -181,10 +181,12 @@ pub struct Offer {
     pub region: String,
     /// GPU model ID from the GPU catalogue (e.g. `H100-SXM`, `A100-SXM-80GB`, `L40S`).
     pub gpu_model: String,
-    /// GPUs in one instance.
+    /// GPUs in one instance (at least one: costs are per GPU-hour).
+    #[schemars(range(min = 1))]
     pub gpus_per_instance: u32,
     /// Memory per GPU in GB; when absent the catalogue value for the model is used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
     pub vram_gb: Option<u32>,
     /// How the GPUs are connected.
     #[serde(default, skip_serializing_if = "Fact::is_blank")]
@@ -241,6 +243,7 @@ pub enum Interconnect {
 #[serde(deny_unknown_fields)]
 pub struct ReservedPrice {
     /// Commitment in months.
+    #[schemars(range(min = 1))]
     pub term_months: u32,
     /// Effective price per instance-hour.
     pub price: Amount,

@@ -170,6 +170,7 @@ pub struct GpuRequirement {
     pub min_vram_gb: Option<u32>,
     /// GPUs needed in one instance (multi-GPU jobs need a fast interconnect).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
     pub min_gpus_per_instance: Option<u32>,
     /// Capacity must be available on demand (not only by reservation).
     #[serde(default)]

@@ -120,7 +120,7 @@ fn multi_doc_tags_and_nan() {
     );
     assert_code(
         format!("{HEAD}sla:\n  availability_pct: 1e999\n").as_bytes(),
-        "non-finite-number",
+        "number-out-of-range",
     );
 }
 
