@@ -17,6 +17,7 @@ pub mod examples;
 pub mod inputs;
 pub mod packs;
 pub mod pointer;
+pub mod qualify;
 pub mod questionnaire;
 pub mod seal;
 pub mod smaa;
@@ -174,6 +175,9 @@ pub struct ProviderAssessment {
     pub open_questions: Vec<OpenQuestion>,
     /// EU Cloud Sovereignty Framework: SEAL level per objective and the minimum-SEAL gate.
     pub seal: seal::SealProfile,
+    /// The provider's offers against the requirements (see `qualify`): a provider is
+    /// assessed on its qualifying offers.
+    pub offers: qualify::OfferSummary,
     /// Exact total, for ranking; not serialised.
     #[serde(skip)]
     pub total_exact: f64,
@@ -274,6 +278,8 @@ pub struct Engine<'p> {
     vram: HashMap<&'static str, u32>,
     /// Every `count`/`every` over `/offers` of the applied rules, evaluated in one pass.
     offer_nodes: Vec<check::OfferNode>,
+    /// What an offer must have to qualify.
+    needs: qualify::OfferNeeds,
 }
 
 fn diag(code: impl Into<Code>, msg: impl Into<String>) -> Diagnostic {
@@ -540,6 +546,7 @@ impl<'p> Engine<'p> {
             weights,
             vram,
             offer_nodes,
+            needs: qualify::OfferNeeds::from_requirements(requirements),
         })
     }
 
@@ -596,24 +603,27 @@ impl<'p> Engine<'p> {
     /// Assesses one provider (rank left empty; see [`Engine::assess`]).
     pub fn assess_provider(&self, p: &ProviderProfile) -> ProviderAssessment {
         let json = profile_json(p);
-        let offers = if self.offer_nodes.is_empty() {
-            None
+        let mut view = OfferView::new(p, &self.vram, &self.needs);
+        let tallies = if self.offer_nodes.is_empty() {
+            Vec::new()
         } else {
-            Some(OfferView::new(p, &self.vram))
-        };
-        let tallies = match &offers {
-            Some(v) => check::tally_offers(v, &self.offer_nodes, self.date),
-            None => Vec::new(),
+            check::tally_offers(&view, &self.offer_nodes, self.date)
         };
         let results: Vec<RuleResult> = self
             .rules
             .iter()
-            .map(|r| self.run_rule(r, &json, offers.as_ref(), &tallies, &p.id))
+            .map(|r| self.run_rule(r, &json, Some(&view), &tallies, &p.id))
             .collect();
-        self.summarise(p, results)
+        let offers = std::mem::take(&mut view.summary);
+        self.summarise(p, results, offers)
     }
 
-    fn summarise(&self, p: &ProviderProfile, results: Vec<RuleResult>) -> ProviderAssessment {
+    fn summarise(
+        &self,
+        p: &ProviderProfile,
+        results: Vec<RuleResult>,
+        offers: qualify::OfferSummary,
+    ) -> ProviderAssessment {
         let scored = |r: &RuleResult| r.severity != Severity::Info && r.weight > 0;
         // Per area: (total, passed, unknown, failed weights; counts)
         let mut per: BTreeMap<Area, [f64; 4]> = BTreeMap::new();
@@ -725,6 +735,7 @@ impl<'p> Engine<'p> {
             results,
             open_questions,
             seal,
+            offers,
             total_exact: total,
         }
     }

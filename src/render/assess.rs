@@ -230,6 +230,7 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
             t(lang, "cli_assess_questions_vendor"),
             p.open_questions.len()
         );
+        let _ = writeln!(s, "  {}", crate::eval::seal::line(&p.seal));
     }
     let _ = writeln!(s, "\n{}", t(lang, "cli_assess_footer"));
     s
