@@ -12,6 +12,7 @@
 //! assess many providers. Everything in [`Assessment`] is `Serialize`.
 
 pub mod check;
+pub mod decision;
 pub mod docs;
 pub mod examples;
 pub mod inputs;
@@ -33,7 +34,7 @@ use serde_json::Value;
 use crate::diag::Diagnostic;
 use crate::model::common::Date;
 use crate::model::provider::ProviderProfile;
-use crate::model::requirements::{OverrideSetting, Requirements};
+use crate::model::requirements::{OpenMustHaves, OverrideSetting, Requirements};
 use crate::model::rule_pack::{Area, Rule, RulePack, RuleStatus, Severity, Text};
 use check::{CCheck, Cx, OfferView, Scope, Sets};
 use pointer::ProvRef;
@@ -147,6 +148,13 @@ pub struct OpenQuestion {
     pub facts: Vec<String>,
     /// Why the rule is unknown.
     pub reason: Text,
+    /// Points (0–100) the provider's total gains if the answer is in its favour.
+    pub points: f64,
+    /// A valid waiver already covers the rule: the answer changes nothing.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub waived: bool,
+    #[serde(skip)]
+    pub points_exact: f64,
 }
 
 /// The assessment of one provider.
@@ -168,6 +176,10 @@ pub struct ProviderAssessment {
     pub total: f64,
     /// Total if every unknown passed.
     pub total_if_unknowns_pass: f64,
+    /// The score as an interval over the open facts: [worst, best].
+    pub score_interval: decision::ScoreInterval,
+    /// Every must-have (knock-out rule, minimum SEAL): met, failed or open.
+    pub must_haves: Vec<decision::MustHave>,
     /// Share of the scored weight decided on verified evidence, in percent.
     pub confidence_pct: f64,
     pub areas: Vec<AreaScore>,
@@ -181,6 +193,9 @@ pub struct ProviderAssessment {
     /// Exact total, for ranking; not serialised.
     #[serde(skip)]
     pub total_exact: f64,
+    /// Exact best total (every open fact in the provider's favour); not serialised.
+    #[serde(skip)]
+    pub best_exact: f64,
 }
 
 /// A rule as applied in this assessment.
@@ -248,7 +263,15 @@ pub struct Assessment {
     pub skipped_rules: Vec<SkippedRule>,
     /// Eligible providers by rank, then excluded providers by id.
     pub providers: Vec<ProviderAssessment>,
+    /// The shortlist in three groups: cleared, open, excluded (with the rules).
+    pub shortlist: decision::Shortlist,
+    /// Score intervals decide who can still rank first; the decisive questions.
+    pub decision: decision::DecisionUnderUnknowns,
+    /// What to do: recommend, ask these questions first, or no provider.
+    pub recommendation: decision::Recommendation,
     pub robustness: smaa::Robustness,
+    /// Robustness over the open facts, and over open facts and weights together.
+    pub robustness_open_facts: smaa::FactRobustness,
     pub waivers: Vec<WaiverStatus>,
 }
 
@@ -649,6 +672,7 @@ impl<'p> Engine<'p> {
             .map(|a| self.weights.get(a).copied().unwrap_or(0.0))
             .sum();
         let mut areas = Vec::new();
+        let mut point_of: BTreeMap<Area, f64> = BTreeMap::new();
         let (mut total, mut upper, mut conf_num, mut conf_den) = (0.0, 0.0, 0.0, 0.0);
         for (area, [t, pass, unk, _fail]) in &per {
             let aw = self.weights.get(area).copied().unwrap_or(0.0);
@@ -657,6 +681,7 @@ impl<'p> Engine<'p> {
             } else {
                 0.0
             };
+            point_of.insert(*area, 100.0 * share / t);
             let score = 100.0 * pass / t;
             let score_up = 100.0 * (pass + unk) / t;
             total += share * score;
@@ -704,6 +729,12 @@ impl<'p> Engine<'p> {
             .filter(|r| r.outcome == Outcome::Unknown)
             .filter_map(|r| {
                 let rule = self.rules.iter().find(|a| a.rule.id == r.rule)?.rule;
+                let waived = r.effectively_passed();
+                let points_exact = if waived || !scored(r) {
+                    0.0
+                } else {
+                    point_of.get(&r.area).copied().unwrap_or(0.0) * f64::from(r.weight)
+                };
                 Some(OpenQuestion {
                     rule: r.rule.clone(),
                     severity: r.severity,
@@ -711,21 +742,35 @@ impl<'p> Engine<'p> {
                     question: rule.question.clone(),
                     facts: r.missing.clone(),
                     reason: r.reason.clone(),
+                    points: round1(points_exact),
+                    waived,
+                    points_exact,
                 })
             })
             .collect();
         let seal = seal::assess(&profile_json(p), &self.requirements.sovereignty_seal);
+        let must_haves = decision::must_haves(&results, &seal);
+        let unproven = self.requirements.open_must_haves == OpenMustHaves::Exclude
+            && must_haves
+                .iter()
+                .any(|m| m.state == decision::MustHaveState::Open);
         ProviderAssessment {
             id: p.id.clone(),
             name: p.name.clone(),
             example_data: p.example_data,
             rank: None,
-            // The minimum-SEAL gate excludes like a failed knock-out, before ranking.
-            eligible: knockouts_failed.is_empty() && seal.gate_failed.is_empty(),
+            // The minimum-SEAL gate excludes like a failed knock-out, before ranking;
+            // with `open_must_haves: exclude` so does a must-have not proven.
+            eligible: knockouts_failed.is_empty() && seal.gate_failed.is_empty() && !unproven,
             knockouts_failed,
             open_must_haves,
             total: round1(total),
             total_if_unknowns_pass: round1(upper),
+            score_interval: decision::ScoreInterval {
+                worst: round1(total),
+                best: round1(upper),
+            },
+            must_haves,
             confidence_pct: if conf_den > 0.0 {
                 round1(100.0 * conf_num / conf_den)
             } else {
@@ -737,6 +782,7 @@ impl<'p> Engine<'p> {
             seal,
             offers,
             total_exact: total,
+            best_exact: upper,
         }
     }
 
@@ -788,6 +834,20 @@ impl<'p> Engine<'p> {
             })
             .collect();
         let robustness = smaa::run(&assessed, &self.weights, &self.requirements.robustness);
+        let mut robustness_open_facts =
+            smaa::run_open_facts(&assessed, &self.weights, &self.requirements.robustness);
+        robustness_open_facts.moved_by = smaa::moved_by(
+            robustness.leader_first_pct,
+            robustness_open_facts.leader_first_pct_open_facts,
+        );
+        let shortlist = decision::shortlist(&assessed, self.requirements.open_must_haves);
+        let under = decision::under_unknowns(&assessed);
+        let recommendation = decision::recommend(
+            &assessed,
+            &under,
+            robustness_open_facts.leader_first_pct_both,
+            smaa::ROBUST_THRESHOLD_PCT,
+        );
         let waivers = self
             .requirements
             .waivers
@@ -839,7 +899,11 @@ impl<'p> Engine<'p> {
             rules: self.applied.clone(),
             skipped_rules: self.skipped.clone(),
             providers: assessed,
+            shortlist,
+            decision: under,
+            recommendation,
             robustness,
+            robustness_open_facts,
             waivers,
         })
     }
