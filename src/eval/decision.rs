@@ -493,7 +493,12 @@ impl Recommendation {
                 } else {
                     "rec_leads_unsettled"
                 };
-                i18n::fill(lang, key, &[("provider", &p), ("n", &n), ("k", &k)])
+                let key = if ask.len() == 1 {
+                    format!("{key}_one")
+                } else {
+                    key.to_string()
+                };
+                i18n::fill(lang, &key, &[("provider", &p), ("n", &n), ("k", &k)])
             }
             Recommendation::None { reason, excluded } => match reason {
                 NoneReason::NoProviders => i18n::t(lang, "rec_none_no_providers").to_string(),

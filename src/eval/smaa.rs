@@ -370,7 +370,10 @@ impl FactRobustness {
                     "both",
                     &i18n::percent_plain(lang, self.leader_first_pct_both.unwrap_or(0.0)),
                 ),
-                ("samples", &self.samples.to_string()),
+                (
+                    "samples",
+                    &i18n::number(lang, rust_decimal::Decimal::from(self.samples), 0),
+                ),
             ],
         );
         if let Some(m) = self.moved_by {
