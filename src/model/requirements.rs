@@ -68,6 +68,34 @@ pub struct Requirements {
     /// the objective weights.
     #[serde(default, skip_serializing_if = "SealRequirement::is_default")]
     pub sovereignty_seal: SealRequirement,
+    /// BSI C3A (Criteria enabling Cloud Computing Autonomy, v1.0): the variant of the
+    /// EU/Germany criterion pairs and whether the C3A rules are must-haves.
+    #[serde(default)]
+    pub c3a: C3aRequirement,
+}
+
+/// The BSI C3A settings of the requirements. C3A is not binding: its rules are major
+/// unless `must_have` makes them knock-outs.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct C3aRequirement {
+    /// Which variant of the C1/C2 criterion pairs applies: `eu` (default) or `de`.
+    #[serde(default)]
+    pub variant: C3aVariant,
+    /// The C3A rules are must-haves (knock-outs) for this organisation.
+    #[serde(default)]
+    pub must_have: bool,
+}
+
+/// The variant of the C3A EU/Germany criterion pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum C3aVariant {
+    /// The EU variant (C1 criteria).
+    #[default]
+    Eu,
+    /// The Germany variant (C2 criteria).
+    De,
 }
 
 /// The EU Cloud Sovereignty Framework settings of the requirements.
