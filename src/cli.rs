@@ -60,6 +60,77 @@ pub struct Global {
     pub lang: Lang,
 }
 
+/// The inputs every pipeline command reads, flattened into `assess`, `cost`,
+/// `report` and `questionnaire` (`pipeline::InputPaths` without the
+/// command-specific ones). Empty means the embedded default.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct InputArgs {
+    /// Provider profiles: folders or files (default: the embedded catalogue).
+    #[arg(long, value_name = "DIR_OR_FILE", num_args = 1..)]
+    pub providers: Vec<std::path::PathBuf>,
+    /// Requirements file (default: the embedded example, docs/examples/requirements.yaml).
+    #[arg(long, value_name = "FILE")]
+    pub requirements: Option<std::path::PathBuf>,
+    /// Workload file for the cost comparison (default: the embedded
+    /// docs/examples/workload.yaml); read by `cost` and `report`.
+    #[arg(long, value_name = "FILE")]
+    pub workload: Option<std::path::PathBuf>,
+    /// Rule packs (a folder or a file) that replace shipped packs with the same id or add new ones.
+    #[arg(long, value_name = "DIR_OR_FILE")]
+    pub rules: Option<std::path::PathBuf>,
+    /// DPA review files or folders (`cloudvet dpa scan`, completed by the DPO): decided
+    /// verdicts replace the provider's DPA facts as verified facts (docs/dpa-scan.md).
+    #[arg(long, value_name = "DIR_OR_FILE", num_args = 1..)]
+    pub reviews: Vec<std::path::PathBuf>,
+    /// Answered vendor questionnaires, merged into the profiles as self-declared facts.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub answers: Vec<std::path::PathBuf>,
+    /// Evaluation date YYYY-MM-DD (default: the requirements' evaluation_date,
+    /// SOURCE_DATE_EPOCH, or today).
+    #[arg(long, value_name = "DATE")]
+    pub as_of: Option<String>,
+}
+
+impl InputArgs {
+    /// The library's view of these flags.
+    pub fn paths(&self) -> crate::pipeline::InputPaths {
+        crate::pipeline::InputPaths {
+            providers: self.providers.clone(),
+            requirements: self.requirements.clone(),
+            workload: self.workload.clone(),
+            rules: self.rules.clone(),
+            reviews: self.reviews.clone(),
+            answers: self.answers.clone(),
+            as_of: self.as_of.clone(),
+            ..Default::default()
+        }
+    }
+}
+
+/// Loads the inputs; prints the warnings, or the errors (then `Err(BadInput)`).
+pub(crate) fn load_inputs(
+    paths: &crate::pipeline::InputPaths,
+    needs: crate::pipeline::Needs,
+) -> Result<crate::pipeline::Inputs, Status> {
+    match crate::pipeline::load(paths, needs) {
+        Ok(inputs) => {
+            print_diagnostics(&inputs.warnings);
+            Ok(inputs)
+        }
+        Err(d) => {
+            print_diagnostics(&d);
+            Err(Status::BadInput)
+        }
+    }
+}
+
+/// Prints diagnostics to stderr (rendered by `diag::render::human`).
+pub(crate) fn print_diagnostics(d: &[crate::diag::Diagnostic]) {
+    for x in d {
+        errln!("{x}");
+    }
+}
+
 fn parse_lang(s: &str) -> Result<Lang, String> {
     s.parse::<Lang>()
 }

@@ -473,9 +473,27 @@ fn merge_hits(parts: &[&ScannedElement]) -> ScanResult {
 /// about an unfinished review (pending verdicts, no sign-off) come back with it.
 pub fn load_review(path: &Path) -> Result<(DpaReview, Vec<Diagnostic>), Vec<Diagnostic>> {
     let file = SourceFile::read(path).map_err(|d| vec![d])?;
-    let review: DpaReview = parse_document(&file, DocumentKind::DpaReview)?;
-    let diags = review_warnings(&review, &file.display);
+    let mut review: DpaReview = parse_document(&file, DocumentKind::DpaReview)?;
+    let mut diags = migration_warnings(&mut review, &file.display);
+    diags.extend(review_warnings(&review, &file.display));
     Ok((review, diags))
+}
+
+/// Migrates a review of the 18-element set to the 21 elements (see
+/// `DpaReview::migrate`) and says so, once per change, as a warning.
+pub fn migration_warnings(review: &mut DpaReview, display: &str) -> Vec<Diagnostic> {
+    review
+        .migrate()
+        .into_iter()
+        .map(|note| {
+            Diagnostic::warning(
+                DpaCode::DpaReviewIncomplete,
+                format!("old review file migrated to the 21 elements: {note}"),
+            )
+            .in_file(display)
+            .help("check the copied verdicts, or scan the agreement again for a passage per element; the file itself is not changed")
+        })
+        .collect()
 }
 
 /// Warnings about a review that is not finished yet.

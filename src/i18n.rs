@@ -118,8 +118,13 @@ pub fn t(lang: Lang, key: &str) -> &'static str {
 }
 
 /// The whole table for one language, for templates (`labels.<key>`).
+///
+/// Only the report's and the cost comparison's words: the terminal's and the
+/// diagnostics' texts are not part of the report model.
 pub fn labels(lang: Lang) -> BTreeMap<String, String> {
-    entries()
+    [report::TABLE, cost::TABLE]
+        .iter()
+        .flat_map(|t| t.iter())
         .map(|(k, en, de)| {
             let v = match lang {
                 Lang::En => en,
@@ -292,6 +297,35 @@ pub fn percent(lang: Lang, value: f64, places: u32) -> String {
     match lang {
         Lang::De => format!("{n}{NBSP}%"),
         Lang::En => format!("{n}%"),
+    }
+}
+
+/// A float with `places` decimals as the standard formatter rounds it
+/// (`{:.1}`), with the language's decimal separator and no grouping: for
+/// terminal tables of scores (0–100), where English output must stay as it was.
+pub fn fixed(lang: Lang, value: f64, places: usize) -> String {
+    let s = format!("{value:.places$}");
+    match lang {
+        Lang::De => s.replacen('.', ",", 1),
+        Lang::En => s,
+    }
+}
+
+/// [`fixed`] as a percentage: `96 %` (de) or `96%` (en).
+pub fn percent_fixed(lang: Lang, value: f64, places: usize) -> String {
+    let n = fixed(lang, value, places);
+    match lang {
+        Lang::De => format!("{n}{NBSP}%"),
+        Lang::En => format!("{n}%"),
+    }
+}
+
+/// A percentage in the float's shortest text (`45.5%` / `45,5 %`).
+pub fn percent_plain(lang: Lang, value: f64) -> String {
+    let s = format!("{value}");
+    match lang {
+        Lang::De => format!("{}{NBSP}%", s.replacen('.', ",", 1)),
+        Lang::En => format!("{s}%"),
     }
 }
 

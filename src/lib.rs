@@ -17,6 +17,7 @@ pub mod i18n;
 pub mod load;
 pub mod model;
 pub mod output;
+pub mod pipeline;
 pub mod render;
 pub mod report;
 pub mod schema;

@@ -456,11 +456,7 @@ pub fn load_document<T: DeserializeOwned>(
     kind: DocumentKind,
 ) -> (Option<T>, Vec<Diagnostic>) {
     let (value, diags) = load_document_unlined(file, kind);
-    let diags = diags
-        .into_iter()
-        .map(|d| d.with_source(&file.text))
-        .collect();
-    (value, diags)
+    (value, lined(file, diags))
 }
 
 /// `load_document` before the offending lines are attached to the diagnostics.
@@ -469,6 +465,7 @@ fn load_document_unlined<T: DeserializeOwned>(
     kind: DocumentKind,
 ) -> (Option<T>, Vec<Diagnostic>) {
     if file.prechecked {
+        yaml::count(&file.display, true);
         if let Ok(v) = serde_yaml::from_str::<T>(&file.text) {
             return (Some(v), Vec::new());
         }
@@ -477,7 +474,17 @@ fn load_document_unlined<T: DeserializeOwned>(
         Ok(p) => p,
         Err(d) => return (None, d),
     };
-    let mut diags = check_kind_and_version(file, &parsed, kind);
+    load_parsed(file, &parsed, kind)
+}
+
+/// Steps 3–6 on a document already parsed: the typed value is built from the
+/// parsed JSON value, not by parsing the text again.
+fn load_parsed<T: DeserializeOwned>(
+    file: &SourceFile,
+    parsed: &Parsed,
+    kind: DocumentKind,
+) -> (Option<T>, Vec<Diagnostic>) {
+    let mut diags = check_kind_and_version(file, parsed, kind);
     if diags.iter().any(Diagnostic::is_error) {
         return (None, diags);
     }
@@ -487,14 +494,14 @@ fn load_document_unlined<T: DeserializeOwned>(
         &file.display,
         &parsed.index,
     ));
-    diags.extend(check_dates(file, &parsed));
+    diags.extend(check_dates(file, parsed));
     if diags.iter().any(Diagnostic::is_error) {
         return (None, diags);
     }
-    let value: T = match serde_yaml::from_str(&file.text) {
+    let value: T = match serde_json::from_value(parsed.value.clone()) {
         Ok(v) => v,
         Err(e) => {
-            let mut d = Diagnostic::error(
+            let d = Diagnostic::error(
                 LoadCode::ModelMismatch,
                 format!(
                     "the document does not fit the {} model: {e}",
@@ -503,14 +510,11 @@ fn load_document_unlined<T: DeserializeOwned>(
             )
             .in_file(&file.display)
             .help("see docs/data-model.md; if the schema accepted this, please report it");
-            if let Some(l) = e.location() {
-                d = d.at(l.line(), l.column());
-            }
             diags.push(d);
             return (None, diags);
         }
     };
-    diags.extend(crate::validate::semantic(kind, file, &parsed));
+    diags.extend(crate::validate::semantic(kind, file, parsed));
     if diags.iter().any(Diagnostic::is_error) {
         return (None, diags);
     }
@@ -542,31 +546,45 @@ pub enum AnyDocument {
 
 /// Loads a document whose kind is read from its `kind` field.
 pub fn load_any(file: &SourceFile) -> (Option<AnyDocument>, Vec<Diagnostic>) {
-    let kind = match parse_yaml(file).and_then(|p| declared_kind(file, &p).map_err(|d| vec![d])) {
-        Ok(k) => k,
-        Err(d) => return (None, d),
+    // One parse: the kind is read from it and the document typed from it.
+    let parsed = match parse_yaml(file) {
+        Ok(p) => p,
+        Err(d) => return (None, lined(file, d)),
     };
-    match kind {
+    let kind = match declared_kind(file, &parsed) {
+        Ok(k) => k,
+        Err(d) => return (None, lined(file, vec![d])),
+    };
+    let typed = |(v, d): (Option<AnyDocument>, Vec<Diagnostic>)| (v, lined(file, d));
+    typed(match kind {
         DocumentKind::Provider => {
-            let (v, d) = load_document(file, kind);
+            let (v, d) = load_parsed(file, &parsed, kind);
             (v.map(|p| AnyDocument::Provider(Box::new(p))), d)
         }
         DocumentKind::Requirements => {
-            let (v, d) = load_document(file, kind);
+            let (v, d) = load_parsed(file, &parsed, kind);
             (v.map(AnyDocument::Requirements), d)
         }
         DocumentKind::DpaReview => {
-            let (v, d) = load_document(file, kind);
+            let (v, d) = load_parsed(file, &parsed, kind);
             (v.map(AnyDocument::DpaReview), d)
         }
         DocumentKind::RulePack
         | DocumentKind::Workload
         | DocumentKind::Questionnaire
         | DocumentKind::RentVsBuy => {
-            let (v, d) = load_document::<Value>(file, kind);
+            let (v, d) = load_parsed::<Value>(file, &parsed, kind);
             (v.map(|_| AnyDocument::Other(kind)), d)
         }
-    }
+    })
+}
+
+/// Attaches each diagnostic's offending line.
+fn lined(file: &SourceFile, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    diags
+        .into_iter()
+        .map(|d| d.with_source(&file.text))
+        .collect()
 }
 
 fn is_yaml(p: &Path) -> bool {

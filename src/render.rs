@@ -20,6 +20,7 @@ use tera::{Context, Tera};
 
 use crate::report::Report;
 
+pub mod assess;
 pub mod escape;
 pub mod pdf;
 
@@ -328,89 +329,94 @@ pub fn json(report: &Report) -> Result<String, RenderError> {
     Ok(s)
 }
 
-/// A CSV field.
-enum Field<'a> {
-    Text(&'a str),
-    Num(String),
-}
+use escape::{Cell, Csv};
 
-/// Quotes a text cell when needed and defuses spreadsheet formulas.
-pub fn csv_text(s: &str) -> String {
-    let mut v = String::new();
-    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        v.push('\'');
-    }
-    v.push_str(s);
-    if v.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", v.replace('"', "\"\""))
-    } else {
-        v
-    }
-}
-
-fn csv_line(fields: &[Field<'_>]) -> String {
-    let mut line = fields
-        .iter()
-        .map(|f| match f {
-            Field::Text(s) => csv_text(s),
-            Field::Num(n) => n.clone(),
-        })
-        .collect::<Vec<_>>()
-        .join(",");
-    line.push_str("\r\n");
-    line
-}
-
-fn num_opt<T: ToString>(v: Option<T>) -> Field<'static> {
-    Field::Num(v.map(|x| x.to_string()).unwrap_or_default())
+fn num_opt<T: ToString>(v: Option<T>) -> Cell<'static> {
+    Cell::opt(v)
 }
 
 /// Shortlist as CSV: machine values (dot decimals), English column names.
 pub fn csv_shortlist(report: &Report) -> String {
-    let mut out = String::from("rank,provider_id,provider_name,eligible,score,confidence_pct,rank_first_pct,top3_pct,robust,open_must_haves,cost_low,cost_mid,cost_high,cost_comparable,currency\r\n");
+    let mut out = Csv::new();
+    out.header(&[
+        "rank",
+        "provider_id",
+        "provider_name",
+        "eligible",
+        "score",
+        "confidence_pct",
+        "rank_first_pct",
+        "top3_pct",
+        "robust",
+        "open_must_haves",
+        "cost_low",
+        "cost_mid",
+        "cost_high",
+        "cost_comparable",
+        "currency",
+    ]);
     for r in &report.shortlist {
-        out.push_str(&csv_line(&[
+        out.row(&[
             num_opt(r.rank),
-            Field::Text(&r.provider_id),
-            Field::Text(&r.provider_name),
-            Field::Num(r.eligible.to_string()),
-            Field::Num(r.score.value.to_string()),
-            Field::Num(r.confidence.value.to_string()),
-            Field::Num(r.robustness.rank_first.value.to_string()),
-            Field::Num(r.robustness.top3.value.to_string()),
-            Field::Num(r.robustness.robust.to_string()),
-            Field::Num(r.open_must_haves.to_string()),
+            Cell::Text(&r.provider_id),
+            Cell::Text(&r.provider_name),
+            Cell::Num(r.eligible.to_string()),
+            Cell::Num(r.score.value.to_string()),
+            Cell::Num(r.confidence.value.to_string()),
+            Cell::Num(r.robustness.rank_first.value.to_string()),
+            Cell::Num(r.robustness.top3.value.to_string()),
+            Cell::Num(r.robustness.robust.to_string()),
+            Cell::Num(r.open_must_haves.to_string()),
             num_opt(r.cost.as_ref().map(|c| c.low.amount)),
             num_opt(r.cost.as_ref().map(|c| c.mid.amount)),
             num_opt(r.cost.as_ref().map(|c| c.high.amount)),
             num_opt(r.cost_comparable.as_ref().map(|c| c.amount)),
-            Field::Text(
+            Cell::Text(
                 r.cost
                     .as_ref()
                     .map(|c| c.mid.currency.as_str())
                     .or(r.cost_comparable.as_ref().map(|c| c.currency.as_str()))
                     .unwrap_or(""),
             ),
-        ]));
+        ]);
     }
-    out
+    out.finish()
 }
 
 /// Cost comparison as CSV.
 pub fn csv_cost(report: &Report) -> String {
-    let mut out = String::from("provider_id,provider_name,offer_id,gpu,gpus_per_instance,basis,eligible,on_demand_low,on_demand_mid,on_demand_high,spot_low,spot_mid,spot_high,comparable_total,currency,time_to_result_hours,missing\r\n");
+    let mut out = Csv::new();
+    out.header(&[
+        "provider_id",
+        "provider_name",
+        "offer_id",
+        "gpu",
+        "gpus_per_instance",
+        "basis",
+        "eligible",
+        "on_demand_low",
+        "on_demand_mid",
+        "on_demand_high",
+        "spot_low",
+        "spot_mid",
+        "spot_high",
+        "comparable_total",
+        "currency",
+        "time_to_result_hours",
+        "missing",
+    ]);
     let Some(cost) = &report.cost else {
-        return out;
+        return out.finish();
     };
     for r in &cost.rows {
-        out.push_str(&csv_line(&[
-            Field::Text(&r.provider_id),
-            Field::Text(&r.provider_name),
-            Field::Text(&r.offer_id),
-            Field::Text(&r.gpu),
-            Field::Num(r.gpus_per_instance.to_string()),
-            Field::Text(&r.basis),
-            Field::Num(r.eligible.to_string()),
+        out.row(&[
+            Cell::Text(&r.provider_id),
+            Cell::Text(&r.provider_name),
+            Cell::Text(&r.offer_id),
+            Cell::Text(&r.gpu),
+            Cell::Num(r.gpus_per_instance.to_string()),
+            Cell::Text(&r.basis),
+            Cell::Num(r.eligible.to_string()),
             num_opt(r.on_demand.as_ref().map(|c| c.low.amount)),
             num_opt(r.on_demand.as_ref().map(|c| c.mid.amount)),
             num_opt(r.on_demand.as_ref().map(|c| c.high.amount)),
@@ -418,12 +424,12 @@ pub fn csv_cost(report: &Report) -> String {
             num_opt(r.spot.as_ref().map(|c| c.mid.amount)),
             num_opt(r.spot.as_ref().map(|c| c.high.amount)),
             num_opt(r.comparable.as_ref().map(|c| c.amount)),
-            Field::Text(&cost.currency),
+            Cell::Text(&cost.currency),
             num_opt(r.time_to_result.as_ref().map(|t| t.value)),
-            Field::Text(r.missing.as_deref().unwrap_or("")),
-        ]));
+            Cell::Text(r.missing.as_deref().unwrap_or("")),
+        ]);
     }
-    out
+    out.finish()
 }
 
 #[cfg(test)]
@@ -443,12 +449,17 @@ mod tests {
 
     #[test]
     fn csv_defuses_formulas_and_quotes() {
-        assert_eq!(csv_text("=cmd|' /C calc'!A0"), "'=cmd|' /C calc'!A0");
-        assert_eq!(csv_text("-2+3"), "'-2+3");
-        assert_eq!(csv_text("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(csv_text("a,b"), "\"a,b\"");
-        assert_eq!(csv_text("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_text("plain"), "plain");
+        let cell = |s: &str| {
+            let mut c = Csv::lf();
+            c.row(&[Cell::Text(s)]);
+            c.finish().trim_end_matches('\n').to_string()
+        };
+        assert_eq!(cell("=cmd|' /C calc'!A0"), "'=cmd|' /C calc'!A0");
+        assert_eq!(cell("-2+3"), "'-2+3");
+        assert_eq!(cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(cell("a,b"), "\"a,b\"");
+        assert_eq!(cell("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(cell("plain"), "plain");
     }
 
     #[test]

@@ -49,31 +49,9 @@ pub fn close_ids<'a>(input: &str, candidates: &[&'a str]) -> Vec<&'a str> {
 }
 
 /// Edit distance where swapping two neighbouring characters is one edit (the
-/// optimal-string-alignment distance).
+/// optimal-string-alignment distance, from the `strsim` crate).
 fn transposition_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let w = b.len() + 1;
-    let mut d = vec![0usize; (a.len() + 1) * w];
-    for i in 0..=a.len() {
-        d[i * w] = i;
-    }
-    for (j, cell) in d.iter_mut().enumerate().take(w) {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[(i - 1) * w + j] + 1)
-                .min(d[i * w + j - 1] + 1)
-                .min(d[(i - 1) * w + j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[(i - 2) * w + j - 2] + 1);
-            }
-            d[i * w + j] = v;
-        }
-    }
-    d[a.len() * w + b.len()]
+    strsim::osa_distance(a, b)
 }
 
 /// "did you mean `a`?" / "did you mean `a` or `b`?", or an empty string.

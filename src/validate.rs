@@ -196,14 +196,15 @@ pub fn cross_check(
         }
     };
     if let Some(req) = requirements {
-        let index = index_of(&req.file);
-        let mut ctx = Ctx::new(&req.file.display, &index);
+        // Findings, each with the pointer it is located at; the file's positions are
+        // scanned only when there is something to locate.
+        let mut found: Vec<(Diagnostic, String)> = Vec::new();
         for (i, w) in req.value.waivers.iter().enumerate() {
             if !ids.contains(&w.provider.as_str()) {
-                ctx.push(
+                found.push((
                     unknown_provider(&w.provider),
-                    &format!("/waivers/{i}/provider"),
-                );
+                    format!("/waivers/{i}/provider"),
+                ));
             }
         }
         let report = req.value.currency.report.as_str();
@@ -226,7 +227,7 @@ pub fn cross_check(
             }
         }
         for (c, who) in missing {
-            ctx.push(
+            found.push((
                 Diagnostic::warning(
                     ValidateCode::MissingExchangeRate,
                     format!(
@@ -238,10 +239,17 @@ pub fn cross_check(
                     "an entry `- {{from: {c}, rate: …, date: …, source: …}}` under `rates`"
                 ))
                 .help("add the rate with its date and source (e.g. the ECB reference rate)"),
-                "/currency/rates",
-            );
+                "/currency/rates".to_string(),
+            ));
         }
-        out.extend(ctx.diagnostics);
+        if !found.is_empty() {
+            let index = index_of(&req.file);
+            let mut ctx = Ctx::new(&req.file.display, &index);
+            for (d, pointer) in found {
+                ctx.push(d, &pointer);
+            }
+            out.extend(ctx.diagnostics);
+        }
     }
     for r in reviews {
         if !ids.contains(&r.value.provider.as_str()) {

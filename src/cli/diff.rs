@@ -188,7 +188,7 @@ fn build(args: &Args, lang: Lang) -> Result<DiffReport, Vec<Diagnostic>> {
     let Some(req) = req_loaded else {
         return Err(req_diags);
     };
-    let date = super::assess::evaluation_date(args.as_of.as_deref(), req.value.evaluation_date)
+    let date = crate::pipeline::evaluation_date(args.as_of.as_deref(), req.value.evaluation_date)
         .map_err(|d| vec![d])?;
     let packs = crate::eval::packs::shipped_with(args.rules.as_deref())?;
     let engine = diff::verdicts::engine(&packs, &req.value, date).map_err(|ds| {

@@ -16,36 +16,14 @@ pub struct Args {
     /// Folder to write into (default: the current folder).
     #[arg(long, default_value = ".")]
     pub out: PathBuf,
-    /// Provider profile files or folders (default: the embedded catalogue).
-    #[arg(long, num_args = 1..)]
-    pub providers: Vec<PathBuf>,
-    /// Requirements file (default: the embedded example).
-    #[arg(long)]
-    pub requirements: Option<PathBuf>,
-    /// Folder of rule packs replacing shipped packs with the same id.
-    #[arg(long)]
-    pub rules: Option<PathBuf>,
-    /// Evaluation date YYYY-MM-DD.
-    #[arg(long, value_name = "DATE")]
-    pub as_of: Option<String>,
-    /// Answers already received (open questions they settle are left out).
-    #[arg(long, num_args = 1..)]
-    pub answers: Vec<PathBuf>,
+    #[command(flatten)]
+    pub inputs: super::InputArgs,
 }
 
 pub fn run(args: &Args, global: &Global) -> Status {
-    let a = match super::assess::run_assessment(
-        &args.providers,
-        args.requirements.as_deref(),
-        args.rules.as_deref(),
-        args.as_of.as_deref(),
-        &args.answers,
-    ) {
+    let a = match super::assess::load_and_assess(&args.inputs) {
         Ok(a) => a,
-        Err(d) => {
-            super::assess::report_diagnostics(&d);
-            return Status::BadInput;
-        }
+        Err(status) => return status,
     };
     let Some(p) = a.providers.iter().find(|p| p.id == args.provider) else {
         let ids: Vec<&str> = a.providers.iter().map(|p| p.id.as_str()).collect();

@@ -98,7 +98,7 @@ pub fn check(paths: &[PathBuf]) -> Outcome {
     Outcome { files, diagnostics }
 }
 
-pub fn run(args: &Args, _global: &Global) -> Status {
+pub fn run(args: &Args, global: &Global) -> Status {
     if args.list_gpus {
         outln!("{:<16} {:<7} {:>6}  description", "id", "vendor", "GB");
         for g in GPU_MODELS {
@@ -124,13 +124,25 @@ pub fn run(args: &Args, _global: &Global) -> Status {
                 .collect();
             for d in &outcome.diagnostics {
                 let src = d.file.as_deref().and_then(|f| texts.get(f).copied());
-                errln!("{}\n", render::human(d, src));
+                errln!("{}\n", render::human_in(d, src, global.lang));
             }
             errln!(
-                "{}: {} file(s) checked, {}",
-                if failed { "invalid" } else { "valid" },
-                outcome.files.len(),
-                render::summary(&outcome.diagnostics)
+                "{}",
+                crate::i18n::fill(
+                    global.lang,
+                    if failed {
+                        "cli_validate_invalid"
+                    } else {
+                        "cli_validate_valid"
+                    },
+                    &[
+                        ("files", &outcome.files.len().to_string()),
+                        (
+                            "summary",
+                            &render::summary_in(&outcome.diagnostics, global.lang)
+                        ),
+                    ]
+                )
             );
         }
     }

@@ -208,11 +208,34 @@ pub fn reason(lang: Lang, s: &str) -> String {
         Lang::De => {
             let mut out = s.to_string();
             for (en, de) in REASON_FRAGMENTS {
-                out = out.replace(en, de);
+                out = replace_words(&out, en, de);
             }
             out
         }
     }
+}
+
+/// `s` with `from` replaced by `to` only where `from` is not part of a longer word: a
+/// fragment that starts (ends) with a letter or digit must not follow (precede) one, so
+/// IDs such as `gpufactory` stay as they are.
+fn replace_words(s: &str, from: &str, to: &str) -> String {
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    let starts_word = from.chars().next().is_some_and(word);
+    let ends_word = from.chars().last().is_some_and(word);
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find(from) {
+        let (before, tail) = rest.split_at(i);
+        let after = &tail[from.len()..];
+        let prev = before.chars().last().or_else(|| out.chars().last());
+        let inside = (starts_word && prev.is_some_and(word))
+            || (ends_word && after.chars().next().is_some_and(word));
+        out.push_str(before);
+        out.push_str(if inside { from } else { to });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Money without symbol: `1,234.56` (en) or `1.234,56` (de), rounded half-to-even to cents first.
@@ -257,6 +280,20 @@ mod tests {
         assert_eq!(
             reason(Lang::De, "price not stated by provider — ask the vendor"),
             "Preis vom Anbieter nicht angegeben — beim Anbieter erfragen"
+        );
+        assert_eq!(
+            reason(
+                Lang::De,
+                "price not stated by provider gpufactory — ask the vendor"
+            ),
+            "Preis nicht angegeben von Anbieter gpufactory — beim Anbieter erfragen"
+        );
+        assert_eq!(
+            reason(
+                Lang::De,
+                "storage: price not stated by provider providers-factory"
+            ),
+            "Speicher: Preis nicht angegeben von Anbieter providers-factory"
         );
         assert_eq!(
             reason(Lang::De, "the offer has no on-demand price"),

@@ -2,14 +2,21 @@
 //! machines (a JSON array).
 
 use super::{Diagnostic, Severity};
+use crate::i18n::{fill, t, Lang};
 
 /// One diagnostic as text; `source` is the file's text when available (else the
 /// line kept in the diagnostic), so the offending line can be shown with a caret
 /// under the column.
 pub fn human(d: &Diagnostic, source: Option<&str>) -> String {
+    human_in(d, source, Lang::En)
+}
+
+/// [`human`] with the frame's words (`error`, `expected`, `help`, …) in `lang`;
+/// the message itself is the stage's.
+pub fn human_in(d: &Diagnostic, source: Option<&str>, lang: Lang) -> String {
     let sev = match d.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
+        Severity::Error => t(lang, "diag_error"),
+        Severity::Warning => t(lang, "diag_warning"),
     };
     let mut s = format!("{sev}[{}]: {}", d.code, d.message);
     if let Some(file) = &d.file {
@@ -39,14 +46,14 @@ pub fn human(d: &Diagnostic, source: Option<&str>) -> String {
     }
     if let Some(p) = &d.pointer {
         if !p.is_empty() {
-            s.push_str(&format!("\n  at {p}"));
+            s.push_str(&format!("\n  {} {p}", t(lang, "diag_at")));
         }
     }
     if let Some(e) = &d.expected {
-        s.push_str(&format!("\n  expected: {e}"));
+        s.push_str(&format!("\n  {} {e}", t(lang, "diag_expected")));
     }
     if let Some(h) = &d.help {
-        s.push_str(&format!("\n  help: {h}"));
+        s.push_str(&format!("\n  {} {h}", t(lang, "diag_help")));
     }
     s
 }
@@ -54,6 +61,20 @@ pub fn human(d: &Diagnostic, source: Option<&str>) -> String {
 /// All diagnostics as a pretty JSON array.
 pub fn json(diags: &[Diagnostic]) -> String {
     serde_json::to_string_pretty(diags).unwrap_or_else(|_| "[]".into())
+}
+
+/// `N errors, M warnings` in `lang` (`N Fehler, M Warnungen`).
+pub fn summary_in(diags: &[Diagnostic], lang: Lang) -> String {
+    if lang == Lang::En {
+        return summary(diags);
+    }
+    let errors = diags.iter().filter(|d| d.is_error()).count().to_string();
+    let warnings = diags.iter().filter(|d| !d.is_error()).count().to_string();
+    fill(
+        lang,
+        "diag_summary",
+        &[("errors", &errors), ("warnings", &warnings)],
+    )
 }
 
 /// `N errors, M warnings`.

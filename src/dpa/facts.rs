@@ -50,7 +50,7 @@ pub const FACT_MAP: &[(&str, &[Art28Element])] = &[
     ("/dpa/clauses/instructions", &[Art28Element::Instructions]),
     (
         "/dpa/clauses/transfer_instructions",
-        &[Art28Element::Instructions],
+        &[Art28Element::TransferInstructions],
     ),
     (
         "/dpa/clauses/legal_requirement_notice",
@@ -63,7 +63,7 @@ pub const FACT_MAP: &[(&str, &[Art28Element])] = &[
     ("/dpa/clauses/security", &[Art28Element::Security]),
     (
         "/dpa/clauses/subprocessor_conditions",
-        &[Art28Element::Subprocessors],
+        &[Art28Element::SubprocessorAuthorisation],
     ),
     (
         "/dpa/clauses/dsr_assistance",
@@ -89,15 +89,15 @@ pub const FACT_MAP: &[(&str, &[Art28Element])] = &[
     ("/dpa/tom_annex/concrete", &[Art28Element::TomAnnex]),
     (
         "/dpa/subprocessors/change_notice",
-        &[Art28Element::Subprocessors],
+        &[Art28Element::SubprocessorObjection],
     ),
     (
         "/dpa/subprocessors/objection_right",
-        &[Art28Element::Subprocessors],
+        &[Art28Element::SubprocessorObjection],
     ),
     (
         "/dpa/subprocessors/flow_down",
-        &[Art28Element::Subprocessors],
+        &[Art28Element::SubprocessorFlowDown],
     ),
     (
         "/dpa/subprocessors/liability",
@@ -132,6 +132,19 @@ fn source_of(review: &DpaReview) -> String {
 
 /// The boolean facts a review establishes (see the module docs for the rules).
 pub fn review_to_facts(review: &DpaReview) -> Vec<ReviewFact> {
+    // A review file of the 18-element set is read as its 21-element form.
+    let mut migrated;
+    let review = if review
+        .elements
+        .iter()
+        .any(|e| !e.element.superseded_by().is_empty())
+    {
+        migrated = review.clone();
+        migrated.migrate();
+        &migrated
+    } else {
+        review
+    };
     let mut out = Vec::new();
     for (pointer, ids) in FACT_MAP {
         let mut parts = Vec::new();
@@ -373,6 +386,10 @@ pub fn apply_reviews(
             continue;
         }
         seen.push((&review.provider, &r.file.display));
+        // An 18-element review is read as its 21-element form (review_to_facts does
+        // the same); say so once per file.
+        let mut migrated = review.clone();
+        diags.extend(super::migration_warnings(&mut migrated, &r.file.display));
         let Some(profile) = profiles.iter_mut().find(|p| p.id == review.provider) else {
             diags.push(
                 Diagnostic::error(

@@ -4,7 +4,7 @@
 use crate::model::review::{DocumentLanguage, DocumentType, ScanConfidence, ScanStatus};
 
 use super::sections::Block;
-use super::terms::{normalise, term_matches, ElementTerms, PerLanguage, Terms};
+use super::terms::{normalise, term_matches, ElementTerms, PerLanguage, Place, Terms};
 
 /// Longest quoted passage, in characters.
 pub const MAX_QUOTE_CHARS: usize = 240;
@@ -190,20 +190,35 @@ pub fn document_type(
         .filter(|t| term_matches(t, &all))
         .cloned()
         .collect();
-    // The title: the first five non-empty lines.
-    let head: Vec<String> = lines
+    // The title: the first five non-empty lines. Another document's title counts only
+    // on a title line of its own (at most eight words), never as a mention inside a
+    // sentence ("… as defined in the Terms and Conditions …").
+    let head_lines: Vec<String> = lines
         .iter()
         .filter(|l| !l.trim().is_empty())
         .take(5)
-        .cloned()
+        .map(|l| normalise(l))
         .collect();
-    let head = normalise(&head.join(" "));
+    let head = head_lines.join(" ");
     let other_title = sig
         .other_titles
         .get(lang)
         .iter()
-        .find(|t| term_matches(t, &head))
+        .find(|t| {
+            head_lines.iter().any(|l| {
+                let words = l
+                    .split_whitespace()
+                    .filter(|w| w.chars().any(char::is_alphanumeric))
+                    .count();
+                words <= 8 && term_matches(t, l)
+            })
+        })
         .cloned();
+    let disclaimed = sig
+        .not_an_agreement
+        .get(lang)
+        .iter()
+        .any(|t| term_matches(t, &all));
     let dpa_title = sig
         .dpa_marks
         .get(lang)
@@ -225,7 +240,9 @@ pub fn document_type(
             || role_statement.is_some()
             || (processor >= sig.short_min_processor_mentions
                 && elements_found >= sig.short_min_elements));
-    let document_type = if other_title.is_some() && !dpa_title {
+    // A text that says it is no contract, or another document's own title: at most
+    // `uncertain`.
+    let document_type = if disclaimed || (other_title.is_some() && !dpa_title) {
         if roles && !dpa_marks.is_empty() {
             DocumentType::Uncertain
         } else {
@@ -279,6 +296,8 @@ pub struct ElementHit {
     pub section: Option<String>,
     pub lines: Option<[u32; 2]>,
     pub quote: Option<String>,
+    /// The lines of the quoted sentence (inside `lines`).
+    pub quote_lines: Option<[u32; 2]>,
     pub matched_terms: Vec<String>,
 }
 
@@ -289,13 +308,143 @@ struct Unit {
     end: usize,
     paragraphs: Vec<Unit>,
     joined: Joined,
+    /// The normalised text without definition sentences (`"X" means …`).
     norm: String,
+    /// An annex, or a section after the first annex.
+    in_annex: bool,
+}
+
+/// A definition sentence: a quoted term followed by `means`, `has the meaning`,
+/// `bezeichnet` … Definitions mention every term and are never evidence.
+pub fn is_definition(sentence: &str) -> bool {
+    let t = sentence
+        .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '-' | '•'))
+        .trim_start();
+    let t = strip_list_marker(t);
+    let Some(open) = t.chars().next() else {
+        return false;
+    };
+    let close = match open {
+        '"' => '"',
+        '“' => '”',
+        '„' => '“',
+        '‘' => '’',
+        '\'' => '\'',
+        '«' => '»',
+        '»' => '«',
+        _ => return false,
+    };
+    let rest = &t[open.len_utf8()..];
+    let Some(end) = rest.find(close) else {
+        return false;
+    };
+    if rest[..end].chars().count() > 80 {
+        return false;
+    }
+    let after = rest[end + close.len_utf8()..]
+        .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | ')' | ','))
+        .to_lowercase();
+    const VERBS: &[&str] = &[
+        "means",
+        "mean ",
+        "shall mean",
+        "has the meaning",
+        "have the meaning",
+        "refers to",
+        "shall have the meaning",
+        "is defined",
+        "are defined",
+        "includes",
+        "bezeichnet",
+        "bezeichnen",
+        "meint",
+        "meinen",
+        "bedeutet",
+        "bedeuten",
+        "ist jede",
+        "sind alle",
+        "hat die bedeutung",
+        "im sinne",
+    ];
+    VERBS.iter().any(|v| after.starts_with(v))
+}
+
+/// A short passage that points to an annex for its content (`… sind in Anlage A
+/// beschrieben`, `… ist Anlage 1 zu entnehmen`, `as set out in Schedule 2`): an annex
+/// word within four words of a pointing word. Long passages are not pointers.
+pub fn points_to_annex(norm: &str) -> bool {
+    const ANNEX: &[&str] = &[
+        "anlage", "anhang", "annex", "appendix", "schedule", "exhibit",
+    ];
+    const POINT: &[&str] = &[
+        "beschrieben",
+        "aufgeführt",
+        "aufgelistet",
+        "genannt",
+        "angegeben",
+        "festgelegt",
+        "entnehmen",
+        "ergeben",
+        "ergibt",
+        "described",
+        "specified",
+        "listed",
+        "detailed",
+        "siehe",
+    ];
+    let words: Vec<&str> = norm
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.len() > 60 {
+        return false;
+    }
+    words.iter().enumerate().any(|(i, w)| {
+        ANNEX.iter().any(|a| w.starts_with(a))
+            && words[i.saturating_sub(4)..(i + 5).min(words.len())]
+                .iter()
+                .any(|x| POINT.contains(x))
+    })
+}
+
+/// `(a) `, `1. `, `a) ` at the start of a sentence.
+fn strip_list_marker(t: &str) -> &str {
+    let b = t.as_bytes();
+    let mut i = 0;
+    if b.first() == Some(&b'(') {
+        i = 1;
+    }
+    let start = i;
+    while i < b.len() && (b[i].is_ascii_alphanumeric()) && i - start < 4 {
+        i += 1;
+    }
+    if i > start && i < b.len() && matches!(b[i], b')' | b'.') {
+        let j = i + 1;
+        if j < b.len() && b[j] == b' ' {
+            return t[j..].trim_start();
+        }
+    }
+    t
+}
+
+/// The normalised text of `j` without its definition sentences.
+fn evidence_text(j: &Joined) -> String {
+    let mut out = String::new();
+    for (a, b) in j.sentences() {
+        let sentence = &j.text[a..b];
+        if is_definition(sentence) {
+            continue;
+        }
+        out.push_str(sentence);
+        out.push(' ');
+    }
+    normalise(&out)
 }
 
 fn unit(lines: &[String], label: &str, heading: &str, start: usize, end: usize) -> Unit {
     let slice = &lines[start.saturating_sub(1).min(lines.len())..end.min(lines.len())];
     let joined = Joined::new(slice, start);
-    let norm = normalise(&joined.text);
+    let norm = evidence_text(&joined);
     Unit {
         label: label.to_string(),
         heading: normalise(heading),
@@ -304,15 +453,18 @@ fn unit(lines: &[String], label: &str, heading: &str, start: usize, end: usize) 
         paragraphs: Vec::new(),
         joined,
         norm,
+        in_annex: false,
     }
 }
 
 fn units(lines: &[String], blocks: &[Block], terms: &Terms, lang: DocumentLanguage) -> Vec<Unit> {
     let ignore = terms.ignore_headings.get(lang);
     let mut out = Vec::new();
+    let mut in_annex = false;
     for b in blocks {
         let h = normalise(&b.heading);
         let label_norm = normalise(&b.label);
+        in_annex |= super::sections::is_annex(&b.label);
         if ignore
             .iter()
             .any(|t| term_matches(t, &h) || term_matches(t, &label_norm))
@@ -320,6 +472,7 @@ fn units(lines: &[String], blocks: &[Block], terms: &Terms, lang: DocumentLangua
             continue;
         }
         let mut u = unit(lines, &b.label, &b.heading, b.start, b.end);
+        u.in_annex = in_annex;
         if !b.paragraphs.is_empty() {
             for p in &b.paragraphs {
                 u.paragraphs.push(unit(lines, &p.label, "", p.start, p.end));
@@ -351,6 +504,8 @@ struct Score {
     reference: bool,
     strong: bool,
     heading: bool,
+    /// The unit is where this element's evidence belongs (body or annex, `place`).
+    placed: bool,
     matched: Vec<String>,
 }
 
@@ -360,6 +515,7 @@ fn score(el: &ElementTerms, lang: DocumentLanguage, heading: &str, text: &str) -
         strong: false,
         heading: false,
         reference: false,
+        placed: true,
         matched: Vec::new(),
     };
     if !heading.is_empty() {
@@ -390,9 +546,9 @@ fn score(el: &ElementTerms, lang: DocumentLanguage, heading: &str, text: &str) -
     s
 }
 
-fn rank(s: &Score) -> (bool, i64) {
+fn rank(s: &Score) -> (bool, bool, i64) {
     let penalty = if s.reference { 3 } else { 0 };
-    (is_found(s), i64::from(s.points) - penalty)
+    (is_found(s), s.placed, i64::from(s.points) - penalty)
 }
 
 fn is_found(s: &Score) -> bool {
@@ -411,7 +567,7 @@ pub fn locate(
     terms
         .elements
         .iter()
-        .map(|el| locate_one(el, &units, lang, terms.reference_markers.get(lang)))
+        .map(|el| locate_one(el, &units, lang, terms))
         .collect()
 }
 
@@ -432,12 +588,24 @@ fn locate_one(
     el: &ElementTerms,
     units: &[Unit],
     lang: DocumentLanguage,
-    refs: &[String],
+    terms: &Terms,
 ) -> ElementHit {
+    let refs = terms.reference_markers.get(lang);
     let mut best: Option<(usize, Score)> = None;
     for (i, u) in units.iter().enumerate() {
         let mut s = score(el, lang, &u.heading, &u.norm);
-        s.reference = refs.iter().any(|t| term_matches(t, &u.norm));
+        s.reference = refs.iter().any(|t| term_matches(t, &u.norm)) || points_to_annex(&u.norm);
+        s.placed = match el.place {
+            Place::Body => !u.in_annex,
+            Place::Annex => u.in_annex,
+            Place::Any => true,
+        };
+        // A commitment may point to an annex for the details ("implement the measures
+        // in Annex II"): the clause is still the evidence. Only content elements (data
+        // categories, TOMs) follow the pointer into the annex.
+        if el.place == Place::Body {
+            s.reference = false;
+        }
         let better = match &best {
             None => s.points > 0,
             Some((_, b)) => rank(&s) > rank(b),
@@ -455,6 +623,7 @@ fn locate_one(
             section: None,
             lines: None,
             quote: None,
+            quote_lines: None,
             matched_terms: Vec::new(),
         };
     };
@@ -481,6 +650,7 @@ fn locate_one(
             section: None,
             lines: None,
             quote: None,
+            quote_lines: None,
             matched_terms: s.matched,
         };
     }
@@ -491,8 +661,9 @@ fn locate_one(
     let mut best_p: Option<(usize, i64)> = None;
     for (k, p) in u.paragraphs.iter().enumerate() {
         let mut ps = score(el, lang, "", &p.norm);
-        ps.reference = refs.iter().any(|t| term_matches(t, &p.norm));
-        let r = rank(&ps).1;
+        ps.reference = el.place != Place::Body
+            && (refs.iter().any(|t| term_matches(t, &p.norm)) || points_to_annex(&p.norm));
+        let r = rank(&ps).2;
         if ps.strong && best_p.is_none_or(|(_, b)| r > b) {
             best_p = Some((k, r));
         }
@@ -500,7 +671,10 @@ fn locate_one(
     if let Some((k, _)) = best_p.filter(|_| !whole_annex) {
         target = &u.paragraphs[k];
     }
-    let quote = best_quote(el, lang, target);
+    let (quote, quote_lines) = match best_quote(el, lang, target, terms) {
+        Some((q, l)) => (Some(q), Some(l)),
+        None => (None, None),
+    };
     let label = if target.label.is_empty() || target.label == "preamble" {
         None
     } else {
@@ -514,14 +688,20 @@ fn locate_one(
         section: label,
         lines: Some([target.start as u32, target.end as u32]),
         quote,
+        quote_lines,
         matched_terms: s.matched,
     }
 }
 
 /// The sentence with the most distinct matching terms, cut to `MAX_QUOTE_CHARS`
-/// around its first match.
-fn best_quote(el: &ElementTerms, lang: DocumentLanguage, u: &Unit) -> Option<String> {
-    let mut best: Option<(u32, &str)> = None;
+/// around its first match, with the lines it spans.
+fn best_quote(
+    el: &ElementTerms,
+    lang: DocumentLanguage,
+    u: &Unit,
+    all: &Terms,
+) -> Option<(String, [u32; 2])> {
+    let mut best: Option<(i64, (usize, usize))> = None;
     let terms: Vec<&String> = el
         .strong
         .get(lang)
@@ -530,22 +710,49 @@ fn best_quote(el: &ElementTerms, lang: DocumentLanguage, u: &Unit) -> Option<Str
         .collect();
     for (a, b) in u.joined.sentences() {
         let sentence = u.joined.text[a..b].trim();
+        if is_definition(sentence) {
+            continue;
+        }
         let norm = normalise(sentence);
         let hits = terms
             .iter()
             .enumerate()
             .filter(|(_, t)| term_matches(t, &norm))
-            .map(|(k, _)| if k < el.strong.get(lang).len() { 2 } else { 1 })
-            .sum::<u32>();
-        if hits > 0 && best.is_none_or(|(h, _)| hits > h) {
-            best = Some((hits, sentence));
+            .map(|(k, _)| if k < el.strong.get(lang).len() { 4 } else { 2 })
+            .sum::<i64>();
+        if hits == 0 {
+            continue;
+        }
+        let refuses = all
+            .non_commitments
+            .get(lang)
+            .iter()
+            .any(|t| term_matches(t, &norm));
+        let commits = !refuses
+            && all
+                .commitments
+                .get(lang)
+                .iter()
+                .any(|t| term_matches(t, &norm));
+        let hits = hits + i64::from(commits) - 2 * i64::from(refuses);
+        if best.is_none_or(|(h, _)| hits > h) {
+            best = Some((hits, (a, b)));
         }
     }
-    let sentence = best.map(|(_, s)| s).or_else(|| {
-        let t = u.joined.text.trim();
-        (!t.is_empty()).then_some(t)
-    })?;
-    Some(cut(sentence, &terms))
+    let (a, b) = match best {
+        Some((_, r)) => r,
+        None => {
+            let t = u.joined.text.trim();
+            if t.is_empty() {
+                return None;
+            }
+            (0, u.joined.text.len())
+        }
+    };
+    let sentence = u.joined.text[a..b].trim();
+    let first = u.joined.line_at(a) as u32;
+    let last = u.joined.line_at(b.saturating_sub(1).max(a)) as u32;
+    Some((cut(sentence, &terms), [first, last.max(first)]))
 }
 
 fn cut(sentence: &str, terms: &[&String]) -> String {

@@ -45,8 +45,12 @@ pub fn element_text(e: Art28Element, l: Lang) -> (&'static str, &'static str) {
             ("Pflichten und Rechte des Verantwortlichen", "Art. 28 Abs. 3 Satz 1 DSGVO"),
         ),
         A::Instructions => (
-            ("Only on documented instructions, including on transfers; notice of a legal duty to process otherwise", "GDPR Art. 28(3)(a)"),
-            ("Nur auf dokumentierte Weisung, auch bei Drittlandübermittlung; Mitteilung einer gesetzlichen Pflicht zur Verarbeitung", "Art. 28 Abs. 3 lit. a DSGVO"),
+            ("Only on documented instructions; notice of a legal duty to process otherwise", "GDPR Art. 28(3)(a)"),
+            ("Nur auf dokumentierte Weisung; Mitteilung einer gesetzlichen Pflicht zur Verarbeitung", "Art. 28 Abs. 3 lit. a DSGVO"),
+        ),
+        A::TransferInstructions => (
+            ("Third-country transfers only on documented instructions or with the controller's authorisation", "GDPR Art. 28(3)(a)"),
+            ("Drittlandübermittlung nur auf dokumentierte Weisung oder mit Genehmigung des Verantwortlichen", "Art. 28 Abs. 3 lit. a DSGVO"),
         ),
         A::Confidentiality => (
             ("Authorised persons bound to confidentiality", "GDPR Art. 28(3)(b)"),
@@ -57,8 +61,20 @@ pub fn element_text(e: Art28Element, l: Lang) -> (&'static str, &'static str) {
             ("Maßnahmen nach Art. 32", "Art. 28 Abs. 3 lit. c, Art. 32 DSGVO"),
         ),
         A::Subprocessors => (
-            ("Sub-processors: prior authorisation, notice of changes and right to object, same obligations flowed down", "GDPR Art. 28(2), (3)(d), (4)"),
+            ("(old review file) Sub-processors: prior authorisation, notice of changes and right to object, same obligations flowed down", "GDPR Art. 28(2), (3)(d), (4)"),
             ("Unterauftragsverarbeiter: vorherige Genehmigung, Information über Änderungen und Einspruchsrecht, Weitergabe derselben Pflichten", "Art. 28 Abs. 2, Abs. 3 lit. d, Abs. 4 DSGVO"),
+        ),
+        A::SubprocessorAuthorisation => (
+            ("Sub-processors only with prior specific or general written authorisation", "GDPR Art. 28(2), (3)(d)"),
+            ("Unterauftragsverarbeiter nur mit vorheriger gesonderter oder allgemeiner schriftlicher Genehmigung", "Art. 28 Abs. 2, Abs. 3 lit. d DSGVO"),
+        ),
+        A::SubprocessorObjection => (
+            ("Notice of intended changes of sub-processors and the right to object", "GDPR Art. 28(2), second sentence"),
+            ("Information über beabsichtigte Änderungen bei Unterauftragsverarbeitern und Einspruchsrecht", "Art. 28 Abs. 2 Satz 2 DSGVO"),
+        ),
+        A::SubprocessorFlowDown => (
+            ("The same data-protection obligations imposed on sub-processors by contract", "GDPR Art. 28(4), first sentence"),
+            ("Vertragliche Weitergabe derselben Datenschutzpflichten an Unterauftragsverarbeiter", "Art. 28 Abs. 4 Satz 1 DSGVO"),
         ),
         A::DsrAssistance => (
             ("Assistance with data subjects' requests", "GDPR Art. 28(3)(e)"),

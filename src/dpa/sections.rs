@@ -224,6 +224,19 @@ fn classify(line: &str) -> Option<Marker> {
                     && num.chars().all(|c| "IVXLivxl".contains(c)))
                 || (num.len() == 1 && num.chars().all(|c| c.is_ascii_uppercase()));
             let word = title_case(head);
+            let annex_word = matches!(
+                *w,
+                "annex" | "anlage" | "anhang" | "appendix" | "schedule" | "exhibit"
+            );
+            // `Annex I(B) lists …` inside running text is a reference, not a heading:
+            // a numbered annex marker opens a section only on a short line that is
+            // not a sentence.
+            if is_number
+                && annex_word
+                && (line.chars().count() > 100 || line.ends_with(['.', ',', ';']))
+            {
+                continue;
+            }
             if is_number {
                 let rest = t[num.len()..].to_string();
                 // `Clause 7.1` is a paragraph of clause 7 only when it is not the line's start word.

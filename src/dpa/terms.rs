@@ -50,6 +50,12 @@ pub struct Terms {
     pub signature: Signature,
     /// Phrases of a passage that only refers to another place (`see Annex 1`).
     pub reference_markers: PerLanguage,
+    /// Words of a sentence that commits a party; preferred as the quote.
+    #[serde(default)]
+    pub commitments: PerLanguage,
+    /// Permission or negation: the sentence is not a commitment.
+    #[serde(default)]
+    pub non_commitments: PerLanguage,
     /// Section headings whose sections are not searched (definitions restate every term).
     pub ignore_headings: PerLanguage,
     pub elements: Vec<ElementTerms>,
@@ -70,6 +76,9 @@ pub struct Signature {
     pub role_statements: PerLanguage,
     /// Titles of other documents (privacy policy, terms of service, cookie policy).
     pub other_titles: PerLanguage,
+    /// Statements that the text is not an agreement (`is not a contract`): at most `uncertain`.
+    #[serde(default)]
+    pub not_an_agreement: PerLanguage,
     /// Elements found at least, for `dpa`.
     pub min_elements: usize,
     /// Processor words for `dpa` without a role statement.
@@ -88,6 +97,11 @@ pub struct ElementTerms {
     /// The element of the review file this scanner element belongs to (the three
     /// sub-processor elements together make `art28_3_d_subprocessors`).
     pub review_element: Art28Element,
+    /// Where the evidence belongs: `body` (a commitment in the clauses; an annex
+    /// ranks below any found clause), `annex` (its content is in an annex, e.g. the
+    /// TOMs) or `any`.
+    #[serde(default)]
+    pub place: Place,
     /// Matched against section headings only (+3).
     #[serde(default)]
     pub heading: PerLanguage,
@@ -97,6 +111,16 @@ pub struct ElementTerms {
     /// Phrases that support it (+1 each, distinct).
     #[serde(default)]
     pub support: PerLanguage,
+}
+
+/// Where an element's evidence belongs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    #[default]
+    Body,
+    Annex,
+    Any,
 }
 
 /// Terms for figure extraction.

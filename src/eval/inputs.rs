@@ -1,77 +1,15 @@
-//! The engine's inputs for the command line and the report, read through the
-//! loader (`load::load_providers`, `load::load_requirements`, schema and semantic
-//! checks, cross-file checks) plus answered questionnaires. Errors come back as
-//! diagnostics; warnings are returned separately so the caller can show them.
+//! Answered vendor questionnaires: read and merged into the profiles they name
+//! as self-declared facts. The rest of the engine's inputs are loaded by
+//! `pipeline::load`, which calls this.
 
-use crate::diag::{CostCode, LoadCode, ValidateCode};
+use crate::diag::ValidateCode;
 use std::path::{Path, PathBuf};
 
 use crate::diag::Diagnostic;
-use crate::load::{self, parse_document, DocumentKind, Loaded, SourceFile};
+use crate::load::{parse_document, DocumentKind, Loaded, SourceFile};
 use crate::model::provider::ProviderProfile;
-use crate::model::requirements::Requirements;
 
 use super::questionnaire::Questionnaire;
-
-/// Everything `cloudvet assess` reads.
-#[derive(Debug, Clone)]
-pub struct Inputs {
-    pub providers: Vec<Loaded<ProviderProfile>>,
-    pub requirements: Loaded<Requirements>,
-    /// Warnings from loading (errors end loading instead).
-    pub warnings: Vec<Diagnostic>,
-}
-
-fn split(diags: Vec<Diagnostic>) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
-    if diags.iter().any(Diagnostic::is_error) {
-        Err(diags.into_iter().filter(Diagnostic::is_error).collect())
-    } else {
-        Ok(diags)
-    }
-}
-
-/// Loads providers (files/folders, or the embedded catalogue when `providers` is
-/// empty) and requirements (a file, or the embedded example), merges answered
-/// questionnaires, and runs the cross-file checks (duplicate IDs, waivers naming
-/// unknown providers, missing exchange rates).
-pub fn load(
-    providers: &[PathBuf],
-    requirements: Option<&Path>,
-    answers: &[PathBuf],
-) -> Result<Inputs, Vec<Diagnostic>> {
-    let (mut loaded, pd) = if providers.is_empty() {
-        load::embedded_providers()
-    } else {
-        load::load_providers(providers)
-    };
-    let (req, rd) = load::load_requirements(requirements);
-    let mut warnings = split(pd.into_iter().chain(rd).collect())?;
-    let Some(req) = req else {
-        return Err(vec![Diagnostic::error(
-            LoadCode::FileUnreadable,
-            "the requirements could not be read",
-        )
-        .help("pass a requirements file with --requirements")]);
-    };
-    if loaded.is_empty() {
-        return Err(vec![Diagnostic::error(
-            CostCode::NoProviders,
-            "no provider profiles found",
-        )
-        .help("give profile files or folders with --providers")]);
-    }
-    apply_answers(&mut loaded, answers)?;
-    warnings.extend(split(crate::validate::cross_check(
-        &loaded,
-        Some(&req),
-        &[],
-    ))?);
-    Ok(Inputs {
-        providers: loaded,
-        requirements: req,
-        warnings,
-    })
-}
 
 /// Loads a questionnaire (answered or not).
 pub fn load_questionnaire(path: &Path) -> Result<(SourceFile, Questionnaire), Vec<Diagnostic>> {
@@ -80,12 +18,14 @@ pub fn load_questionnaire(path: &Path) -> Result<(SourceFile, Questionnaire), Ve
     Ok((file, q))
 }
 
-/// Applies answered questionnaires to the providers they name.
+/// Applies answered questionnaires to the providers they name; returns the
+/// questionnaire files read (for the provenance), or every error.
 pub fn apply_answers(
     providers: &mut [Loaded<ProviderProfile>],
     answers: &[PathBuf],
-) -> Result<(), Vec<Diagnostic>> {
+) -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
     let mut errors = Vec::new();
+    let mut read = Vec::new();
     for a in answers {
         let (file, q) = match load_questionnaire(a) {
             Ok(x) => x,
@@ -111,9 +51,10 @@ pub fn apply_answers(
                 Err(d) => errors.extend(d),
             },
         }
+        read.push(file);
     }
     if errors.is_empty() {
-        Ok(())
+        Ok(read)
     } else {
         Err(errors)
     }

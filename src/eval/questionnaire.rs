@@ -128,6 +128,8 @@ pub fn to_yaml(q: &Questionnaire) -> String {
 
 /// The Markdown version to read.
 pub fn to_markdown(q: &Questionnaire, name: &str, german: bool) -> String {
+    use crate::render::escape::markdown;
+    let name = &markdown(name);
     let mut s = String::new();
     if german {
         let _ = writeln!(s, "# Fragebogen an {name}\n");
@@ -145,13 +147,13 @@ pub fn to_markdown(q: &Questionnaire, name: &str, german: bool) -> String {
             s,
             "## {}. {} ({})\n",
             i + 1,
-            item.rule,
+            markdown(&item.rule),
             item.severity.title().get(german)
         );
         let _ = writeln!(s, "{}\n", item.question.get(german).trim());
         if let Some(f) = &item.finding {
             let label = if german { "Befund" } else { "Finding" };
-            let _ = writeln!(s, "*{label}: {}*\n", f.get(german));
+            let _ = writeln!(s, "*{label}: {}*\n", markdown(f.get(german)));
         }
         for a in &item.answers {
             let _ = writeln!(s, "- `{}`", a.fact);

@@ -118,8 +118,35 @@ enum Slot {
     Value(Option<String>, Option<Pos>),
 }
 
+/// How often each file's text was parsed in this process: (event scans, value
+/// builds), by display name. Every YAML pass over a text is counted here so a
+/// test can prove that a run parses each input file once (`pipeline_parses.rs`).
+static PASSES: std::sync::Mutex<std::collections::BTreeMap<String, (usize, usize)>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+pub(crate) fn count(file: &str, value: bool) {
+    if let Ok(mut m) = PASSES.lock() {
+        let e = m.entry(file.to_string()).or_default();
+        if value {
+            e.1 += 1;
+        } else {
+            e.0 += 1;
+        }
+    }
+}
+
+/// The YAML passes over `file` so far: (event scans, value builds).
+pub fn passes(file: &str) -> (usize, usize) {
+    PASSES
+        .lock()
+        .ok()
+        .and_then(|m| m.get(file).copied())
+        .unwrap_or_default()
+}
+
 /// First pass over the text: limits, refusals and the position index.
 pub fn scan(text: &str, file: &str) -> Scan {
+    count(file, false);
     let mut out = Scan::default();
     let mut stack: Vec<Frame> = Vec::new();
     let mut anchors: HashMap<usize, u64> = HashMap::new();
@@ -535,6 +562,7 @@ pub fn to_value(
     file: &str,
     index: &PositionIndex,
 ) -> Result<serde_json::Value, Vec<Diagnostic>> {
+    count(file, true);
     let yaml: serde_yaml::Value =
         serde_yaml::from_str(text).map_err(|e| vec![yaml_error(&e, file)])?;
     let mut diags = Vec::new();

@@ -107,18 +107,35 @@ pub enum Art28Element {
     /// Art. 28(3) first sentence: obligations and rights of the controller.
     #[serde(rename = "art28_3_controller_rights")]
     ControllerRights,
-    /// Art. 28(3)(a): processing only on documented instructions, including on transfers.
+    /// Art. 28(3)(a): processing only on documented instructions.
     #[serde(rename = "art28_3_a_instructions")]
     Instructions,
+    /// Art. 28(3)(a): transfers to a third country only on documented instructions
+    /// (or authorised in the agreement).
+    #[serde(rename = "art28_3_a_transfer_instructions")]
+    TransferInstructions,
     /// Art. 28(3)(b): persons authorised to process are bound to confidentiality.
     #[serde(rename = "art28_3_b_confidentiality")]
     Confidentiality,
     /// Art. 28(3)(c): the security measures required by Art. 32.
     #[serde(rename = "art28_3_c_security")]
     Security,
-    /// Art. 28(3)(d) with 28(2), (4): sub-processor authorisation, objection right, flow-down.
+    /// Superseded (review files before issue 16): sub-processor authorisation,
+    /// objection right and flow-down in one element. Read, never written: loading
+    /// migrates it into the three elements below with the same verdict.
     #[serde(rename = "art28_3_d_subprocessors")]
     Subprocessors,
+    /// Art. 28(2), 28(3)(d): sub-processors only with the controller's prior specific
+    /// or general written authorisation.
+    #[serde(rename = "art28_3_d_subprocessor_authorisation")]
+    SubprocessorAuthorisation,
+    /// Art. 28(2) second sentence: notice of intended changes and the right to object.
+    #[serde(rename = "art28_3_d_subprocessor_objection")]
+    SubprocessorObjection,
+    /// Art. 28(4) first sentence: the same data-protection obligations imposed on
+    /// sub-processors by contract.
+    #[serde(rename = "art28_4_subprocessor_flow_down")]
+    SubprocessorFlowDown,
     /// Art. 28(3)(e): assistance with data-subject requests.
     #[serde(rename = "art28_3_e_dsr_assistance")]
     DsrAssistance,
@@ -149,7 +166,8 @@ pub enum Art28Element {
 }
 
 impl Art28Element {
-    /// Every element, in the order of the article.
+    /// Every element (21), in the order of the article; the superseded
+    /// `art28_3_d_subprocessors` is not among them.
     pub const ALL: &'static [Art28Element] = &[
         Art28Element::SubjectDuration,
         Art28Element::NaturePurpose,
@@ -157,9 +175,12 @@ impl Art28Element {
         Art28Element::DataSubjects,
         Art28Element::ControllerRights,
         Art28Element::Instructions,
+        Art28Element::TransferInstructions,
         Art28Element::Confidentiality,
         Art28Element::Security,
-        Art28Element::Subprocessors,
+        Art28Element::SubprocessorAuthorisation,
+        Art28Element::SubprocessorObjection,
+        Art28Element::SubprocessorFlowDown,
         Art28Element::DsrAssistance,
         Art28Element::Assistance32To36,
         Art28Element::BreachNotification,
@@ -171,6 +192,18 @@ impl Art28Element {
         Art28Element::SubprocessorLiability,
     ];
 
+    /// The elements a superseded element stands for (empty for current ones).
+    pub fn superseded_by(self) -> &'static [Art28Element] {
+        match self {
+            Art28Element::Subprocessors => &[
+                Art28Element::SubprocessorAuthorisation,
+                Art28Element::SubprocessorObjection,
+                Art28Element::SubprocessorFlowDown,
+            ],
+            _ => &[],
+        }
+    }
+
     /// The stable ID used in files.
     pub fn id(self) -> &'static str {
         match self {
@@ -180,9 +213,13 @@ impl Art28Element {
             Art28Element::DataSubjects => "art28_3_data_subjects",
             Art28Element::ControllerRights => "art28_3_controller_rights",
             Art28Element::Instructions => "art28_3_a_instructions",
+            Art28Element::TransferInstructions => "art28_3_a_transfer_instructions",
             Art28Element::Confidentiality => "art28_3_b_confidentiality",
             Art28Element::Security => "art28_3_c_security",
             Art28Element::Subprocessors => "art28_3_d_subprocessors",
+            Art28Element::SubprocessorAuthorisation => "art28_3_d_subprocessor_authorisation",
+            Art28Element::SubprocessorObjection => "art28_3_d_subprocessor_objection",
+            Art28Element::SubprocessorFlowDown => "art28_4_subprocessor_flow_down",
             Art28Element::DsrAssistance => "art28_3_e_dsr_assistance",
             Art28Element::Assistance32To36 => "art28_3_f_assistance_32_36",
             Art28Element::BreachNotification => "art33_2_breach_notification",
@@ -337,6 +374,108 @@ mod tests {
             assert_eq!(json.as_str(), Some(e.id()));
             assert!(seen.insert(e.id()), "duplicate {}", e.id());
         }
-        assert_eq!(seen.len(), 18);
+        assert_eq!(seen.len(), 21);
+        // The superseded element still reads and writes under its old ID.
+        let old = Art28Element::Subprocessors;
+        assert_eq!(serde_json::to_value(old).unwrap().as_str(), Some(old.id()));
+        assert!(!seen.contains(old.id()));
+    }
+}
+
+impl DpaReview {
+    /// Brings a review written before issue 16 (18 elements) to the 21-element set:
+    /// `art28_3_d_subprocessors` becomes the authorisation, objection and flow-down
+    /// elements with the same scan, verdict, comment, reviewer and date, and, in
+    /// such a file, `art28_3_a_instructions` (which then covered transfers) also
+    /// gives `art28_3_a_transfer_instructions`. Elements already present are kept.
+    /// Returns one line per change (empty when nothing was migrated).
+    pub fn migrate(&mut self) -> Vec<String> {
+        let mut notes = Vec::new();
+        let old: Vec<ElementReview> = self
+            .elements
+            .iter()
+            .filter(|e| !e.element.superseded_by().is_empty())
+            .cloned()
+            .collect();
+        if old.is_empty() {
+            return notes;
+        }
+        self.elements
+            .retain(|e| e.element.superseded_by().is_empty());
+        for e in old {
+            let mut made = Vec::new();
+            for part in e.element.superseded_by() {
+                if self.elements.iter().any(|x| x.element == *part) {
+                    continue;
+                }
+                let mut n = e.clone();
+                n.element = *part;
+                self.elements.push(n);
+                made.push(part.id());
+            }
+            notes.push(format!(
+                "`{}` (review files before the 21-element set) was split into {} with its verdict",
+                e.element.id(),
+                made.join(", ")
+            ));
+        }
+        let has_transfer = self
+            .elements
+            .iter()
+            .any(|e| e.element == Art28Element::TransferInstructions);
+        if let (false, Some(i)) = (
+            has_transfer,
+            self.elements
+                .iter()
+                .find(|e| e.element == Art28Element::Instructions)
+                .cloned(),
+        ) {
+            let mut n = i;
+            n.element = Art28Element::TransferInstructions;
+            self.elements.push(n);
+            notes.push(
+                "`art28_3_a_instructions` covered transfers in the old set; its verdict now also stands for `art28_3_a_transfer_instructions`".to_string(),
+            );
+        }
+        let order = |a: Art28Element| {
+            Art28Element::ALL
+                .iter()
+                .position(|x| *x == a)
+                .unwrap_or(usize::MAX)
+        };
+        self.elements.sort_by_key(|e| order(e.element));
+        notes
+    }
+}
+
+#[cfg(test)]
+mod migrate_tests {
+    use super::*;
+
+    #[test]
+    fn an_old_review_is_split_into_the_21_elements() {
+        let mut r: DpaReview = serde_yaml::from_str(
+            "kind: dpa_review\nschema_version: 1\nprovider: acme\ndocument:\n  file_name: avv.pdf\n  sha256: 2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae\n  language: de\nelements:\n  - {element: art28_3_a_instructions, verdict: accept, reviewer: A, date: 2026-11-20}\n  - {element: art28_3_d_subprocessors, verdict: negotiate, reviewer: A, date: 2026-11-20}\n",
+        )
+        .unwrap();
+        let notes = r.migrate();
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        let ids: Vec<&str> = r.elements.iter().map(|e| e.element.id()).collect();
+        assert_eq!(
+            ids,
+            [
+                "art28_3_a_instructions",
+                "art28_3_a_transfer_instructions",
+                "art28_3_d_subprocessor_authorisation",
+                "art28_3_d_subprocessor_objection",
+                "art28_4_subprocessor_flow_down"
+            ]
+        );
+        assert!(r.elements[2..]
+            .iter()
+            .all(|e| e.verdict == Verdict::Negotiate));
+        // A current review is left alone.
+        assert!(r.migrate().is_empty());
+        assert_eq!(Art28Element::ALL.len(), 21);
     }
 }

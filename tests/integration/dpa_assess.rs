@@ -91,7 +91,12 @@ fn a_completed_review_decides_the_dpa_rules() {
     let mut review: DpaReview =
         serde_yaml::from_str(&std::fs::read_to_string(&review_path).unwrap()).unwrap();
     for e in &mut review.elements {
-        e.verdict = if e.element == Art28Element::Subprocessors {
+        e.verdict = if matches!(
+            e.element,
+            Art28Element::SubprocessorAuthorisation
+                | Art28Element::SubprocessorObjection
+                | Art28Element::SubprocessorFlowDown
+        ) {
             Verdict::Negotiate
         } else {
             Verdict::Accept
@@ -166,7 +171,19 @@ fn a_completed_review_decides_the_dpa_rules() {
         serde_yaml::to_string(&ghost).unwrap(),
     )
     .unwrap();
-    let (rc, _, err) = run(&["assess", "--reviews", dir.to_str().unwrap()]);
-    assert_eq!(rc, 2, "{err}");
-    assert!(err.contains("dpa-review-provider"), "{err}");
+    // `assess` runs the same cross-file check as `report` (pipeline::load), which
+    // finds the review naming an unknown provider before the review is applied.
+    for cmd in ["assess", "report"] {
+        let out = dir.join("out");
+        let (rc, _, err) = run(&[
+            cmd,
+            "--reviews",
+            dir.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ][..if cmd == "assess" { 3 } else { 5 }]);
+        assert_eq!(rc, 2, "{cmd}: {err}");
+        assert!(err.contains("unknown-provider"), "{cmd}: {err}");
+        assert!(err.contains("ghost.yaml"), "{cmd}: {err}");
+    }
 }

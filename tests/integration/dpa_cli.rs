@@ -215,14 +215,14 @@ fn an_existing_review_is_not_overwritten_without_force() {
 fn complete(review: &mut DpaReview) {
     for e in &mut review.elements {
         e.verdict = match e.element {
-            Art28Element::Subprocessors => Verdict::Negotiate,
+            Art28Element::SubprocessorObjection => Verdict::Negotiate,
             Art28Element::TransferMechanism => Verdict::Reject,
             _ => Verdict::Accept,
         };
         e.reviewer = Some("Dr. A. Muster".into());
         e.date = Some("2026-11-30".parse::<Date>().unwrap());
     }
-    review.elements[8].comment =
+    review.elements[10].comment =
         Some("Objection period <script>alert(1)</script> | too short: ask for 30 days".into());
     review.document.source = Some("https://example.com/avv.pdf".into());
     review.sign_off = Some(SignOff {
@@ -238,7 +238,10 @@ fn complete(review: &mut DpaReview) {
 fn report_renders_markdown_and_html_with_sign_off_escaped_and_stable() {
     let dir = tmp("report");
     let (out, mut review) = scan_to_review(&fixture("de-complete-paragraphen.txt"), &dir);
-    assert_eq!(review.elements[8].element, Art28Element::Subprocessors);
+    assert_eq!(
+        review.elements[10].element,
+        Art28Element::SubprocessorObjection
+    );
     complete(&mut review);
     std::fs::write(&out, serde_yaml::to_string(&review).unwrap()).unwrap();
     let render = |to: &Path| {
@@ -290,7 +293,7 @@ fn report_renders_markdown_and_html_with_sign_off_escaped_and_stable() {
         "Sign-off",
         "Datenschutzbeauftragte",
         "approved with conditions",
-        "16 accept, 1 negotiate",
+        "19 accept, 1 negotiate",
     ] {
         assert!(
             text.contains(needle),
@@ -309,7 +312,7 @@ fn report_renders_markdown_and_html_with_sign_off_escaped_and_stable() {
         assert!(text.contains("approved with conditions"));
         assert!(text.contains("Datenschutzbeauftragte"));
         assert!(text.contains("art28_3_h_audits"));
-        assert!(text.contains("16 accept, 1 negotiate, 1 reject, 0 pending"));
+        assert!(text.contains("19 accept, 1 negotiate, 1 reject, 0 pending"));
     }
     // In German.
     let de = dir.join("de");
@@ -327,7 +330,7 @@ fn report_renders_markdown_and_html_with_sign_off_escaped_and_stable() {
     let html_de = std::fs::read_to_string(de.join("acme-gpu.html")).unwrap();
     assert!(html_de.contains("<html lang=\"de\">"));
     assert!(html_de.contains("Freigabe") && html_de.contains("freigegeben mit Auflagen"));
-    assert!(html_de.contains("16 akzeptiert, 1 nachverhandeln, 1 abgelehnt, 0 offen"));
+    assert!(html_de.contains("19 akzeptiert, 1 nachverhandeln, 1 abgelehnt, 0 offen"));
     assert!(html_de.contains("Art. 28 Abs. 3 lit. h DSGVO"));
     // An unfinished review renders with blanks to sign and a warning.
     let fresh = dir.join("fresh.yaml");
@@ -368,10 +371,13 @@ fn a_completed_review_becomes_verified_profile_facts() {
     );
     assert_eq!(audit.provenance.as_of.unwrap().to_string(), "2026-11-30");
     assert!(audit.note.as_ref().unwrap().contains("Dr. A. Muster"));
-    // negotiate → false, with the comment kept.
-    let sub = get("/dpa/clauses/subprocessor_conditions").unwrap();
+    // negotiate → false, with the comment kept; the other sub-processor parts are
+    // their own elements and keep their verdicts.
+    let sub = get("/dpa/subprocessors/objection_right").unwrap();
     assert_eq!(sub.get(), Some(&false));
     assert!(sub.note.as_ref().unwrap().contains("negotiate"));
+    let auth = get("/dpa/clauses/subprocessor_conditions").unwrap();
+    assert_eq!(auth.get(), Some(&true));
     // The transfer mechanism feeds no fact.
     assert!(facts
         .iter()
@@ -476,7 +482,7 @@ fn scans_the_text_layer_of_a_pdf() {
     assert_eq!(rc, 0, "{stderr}");
     assert!(stdout.contains("format pdf"), "{stdout}");
     assert!(stdout.contains("document type: dpa"), "{stdout}");
-    assert!(stdout.contains("20 found"), "{stdout}");
+    assert!(stdout.contains("21 found"), "{stdout}");
     assert!(stdout.contains("breach notice hours: 24"), "{stdout}");
 }
 
@@ -579,7 +585,7 @@ fn the_summary_speaks_german_with_lang_de() {
     ]);
     assert_eq!(rc, 0);
     assert!(stdout.contains("Dokumenttyp: dpa"), "{stdout}");
-    assert!(stdout.contains("13 gefunden"), "{stdout}");
+    assert!(stdout.contains("14 gefunden"), "{stdout}");
     assert!(stdout.contains("anwendbares Recht: DE"), "{stdout}");
 }
 

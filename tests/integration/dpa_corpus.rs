@@ -74,7 +74,10 @@ struct Measured {
 }
 
 fn measure() -> Measured {
-    let ids = cloudvet::dpa::element_ids();
+    let ids: Vec<String> = cloudvet::dpa::element_ids()
+        .into_iter()
+        .filter(|i| i != "transfer_instructions")
+        .collect();
     let mut per: BTreeMap<String, Counts> =
         ids.iter().map(|i| (i.clone(), Counts::default())).collect();
     let mut per_set: BTreeMap<String, Counts> = BTreeMap::new();
@@ -94,6 +97,12 @@ fn measure() -> Measured {
         types_ok &= got_lang == t.language;
         let mut d = Counts::default();
         for e in &scan.elements {
+            // This corpus was annotated with the 20-element set, where transfers were
+            // part of `instructions`; the real-corpus evaluation (scripts/dpa-eval.sh)
+            // scores `transfer_instructions`.
+            if e.id == "transfer_instructions" {
+                continue;
+            }
             let truth = t.elements.get(&e.id);
             let c = per.get_mut(&e.id).expect("known element");
             let hit_ok = match (e.hit.result, e.hit.lines, truth) {
