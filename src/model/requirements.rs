@@ -68,10 +68,12 @@ pub struct Requirements {
     /// the objective weights.
     #[serde(default, skip_serializing_if = "SealRequirement::is_default")]
     pub sovereignty_seal: SealRequirement,
-    /// BSI C3A (Criteria enabling Cloud Computing Autonomy, v1.0): the variant of the
-    /// EU/Germany criterion pairs and whether the C3A rules are must-haves.
-    #[serde(default)]
-    pub c3a: C3aRequirement,
+    /// BSI C3A (Criteria enabling Cloud Computing Autonomy, v1.0): setting this key
+    /// (even `c3a: {}`) switches the `c3a` rule pack on; it picks the variant of the
+    /// EU/Germany criterion pairs and whether the C3A rules are must-haves. Absent:
+    /// the C3A rules do not apply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub c3a: Option<C3aRequirement>,
 }
 
 /// The BSI C3A settings of the requirements. C3A is not binding: its rules are major
