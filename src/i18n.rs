@@ -87,13 +87,20 @@ mod cli;
 mod cost;
 mod diag;
 mod report;
+mod seal;
 
 /// The one message catalogue: every fixed text of every command, English and
 /// German, as (key, English, German). It is kept in one table per area
 /// (`i18n/report.rs`, `i18n/cost.rs`, `i18n/cli.rs`, `i18n/diag.rs`) only so the
 /// files stay readable; keys are unique across all of them (a test checks), and
 /// every lookup goes through [`t`].
-pub const TABLES: &[&[(&str, &str, &str)]] = &[report::TABLE, cost::TABLE, cli::TABLE, diag::TABLE];
+pub const TABLES: &[&[(&str, &str, &str)]] = &[
+    report::TABLE,
+    cost::TABLE,
+    cli::TABLE,
+    diag::TABLE,
+    seal::TABLE,
+];
 
 /// Every entry of the catalogue.
 pub fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {
@@ -122,7 +129,7 @@ pub fn t(lang: Lang, key: &str) -> &'static str {
 /// Only the report's and the cost comparison's words: the terminal's and the
 /// diagnostics' texts are not part of the report model.
 pub fn labels(lang: Lang) -> BTreeMap<String, String> {
-    [report::TABLE, cost::TABLE]
+    [report::TABLE, cost::TABLE, seal::TABLE]
         .iter()
         .flat_map(|t| t.iter())
         .map(|(k, en, de)| {

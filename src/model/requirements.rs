@@ -100,6 +100,14 @@ pub enum C3aVariant {
     De,
 }
 
+/// The objectives of the EU Cloud Sovereignty Framework v1.2.1, the keys of `min_seal`.
+pub const SEAL_OBJECTIVE_IDS: [&str; 8] = [
+    "SOV-1", "SOV-2", "SOV-3", "SOV-4", "SOV-5", "SOV-6", "SOV-7", "SOV-8",
+];
+
+/// The highest SEAL level (SEAL-4, full digital sovereignty).
+pub const SEAL_MAX_LEVEL: u8 = 4;
+
 /// The EU Cloud Sovereignty Framework settings of the requirements.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

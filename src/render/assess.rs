@@ -230,7 +230,34 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
             t(lang, "cli_assess_questions_vendor"),
             p.open_questions.len()
         );
+        let _ = writeln!(s, "  {}", seal_line(&p.seal, lang));
     }
     let _ = writeln!(s, "\n{}", t(lang, "cli_assess_footer"));
     s
+}
+
+/// One line of SEAL levels: `SEAL (≤, ? = open) SOV-1 3? · SOV-2 1 · …`, and the
+/// objectives below the requirements' minimum on known facts.
+pub fn seal_line(seal: &crate::eval::seal::SealProfile, lang: Lang) -> String {
+    let levels: Vec<String> = seal
+        .objectives
+        .iter()
+        .map(|o| {
+            format!(
+                "{} {}{}",
+                o.objective,
+                o.level,
+                if o.open { "?" } else { "" }
+            )
+        })
+        .collect();
+    let mut out = i18n::fill(lang, "seal_line", &[("levels", &levels.join(" · "))]);
+    if !seal.gate_failed.is_empty() {
+        out.push_str(&i18n::fill(
+            lang,
+            "seal_line_below",
+            &[("objectives", &seal.gate_failed.join(", "))],
+        ));
+    }
+    out
 }

@@ -294,3 +294,92 @@ fn the_c3a_pack_runs_on_the_catalogue() {
         }
     }
 }
+
+#[test]
+fn min_seal_keys_and_levels_are_checked() {
+    let dir = crate::common::temp_dir("min-seal");
+    let path = dir.join("requirements.yaml");
+    let write = |min: &str| {
+        std::fs::write(
+            &path,
+            format!("kind: requirements\nschema_version: 1\ntitle: T\ncurrency:\n  report: EUR\nsovereignty_seal:\n  min_seal: {min}\n"),
+        )
+        .unwrap();
+    };
+    write("{SOV-2: 2, SOV-3: 4}");
+    let (code, diags) = crate::common::validate_json(&path);
+    assert_eq!(code, 0, "{diags:?}");
+    write("{sov_3: 2}");
+    let (code, diags) = crate::common::validate_json(&path);
+    assert_eq!(code, 2);
+    let d = diags
+        .iter()
+        .find(|d| d["code"] == "unknown-objective")
+        .expect("unknown-objective");
+    assert!(d.to_string().contains("did you mean `SOV-3`?"), "{d}");
+    write("{SOV-3: 5}");
+    let (code, diags) = crate::common::validate_json(&path);
+    assert_eq!(code, 2);
+    assert!(
+        diags.iter().any(|d| d["code"] == "seal-level-out-of-range"),
+        "{diags:?}"
+    );
+    // The gate reads the same file in `assess`: refused there too, exit 2.
+    let out = crate::common::cloudvet(&["assess", "--requirements", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_report_has_a_seal_row_per_provider_in_both_languages() {
+    let dir = crate::common::temp_dir("seal-report");
+    let mut req =
+        std::fs::read_to_string(crate::common::root().join("docs/examples/requirements.yaml"))
+            .unwrap();
+    req.push_str("sovereignty_seal:\n  min_seal: {SOV-2: 2}\n");
+    let path = dir.join("requirements.yaml");
+    std::fs::write(&path, req).unwrap();
+    for (lang, title, open, below) in [
+        ("en", "Sovereignty levels", "(open)", "below minimum: SOV-2"),
+        (
+            "de",
+            "Souveränitätsstufen",
+            "(offen)",
+            "unter dem Mindestwert: SOV-2",
+        ),
+    ] {
+        let out_dir = dir.join(lang);
+        let out = crate::common::cloudvet(&[
+            "--lang",
+            lang,
+            "report",
+            "--providers",
+            "tests/fixtures/rules/providers",
+            "--requirements",
+            path.to_str().unwrap(),
+            "--as-of",
+            "2026-11-30",
+            "--format",
+            "md,html",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let md = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
+        let table = &md[md.find(title).expect("SEAL table")..];
+        // Beta: a US parent puts SOV-2 at SEAL-1 on known facts, below the minimum.
+        let aws = table
+            .lines()
+            .find(|l| l.starts_with("| Beta GPU"))
+            .expect("Beta row");
+        assert!(aws.contains(below), "{aws}");
+        assert!(aws.contains(open), "{aws}");
+        assert_eq!(aws.matches(" |").count(), 9, "{aws}");
+        let html = std::fs::read_to_string(out_dir.join("report.html")).unwrap();
+        assert!(html.contains(title) && html.contains(below));
+    }
+}
