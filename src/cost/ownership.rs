@@ -11,6 +11,7 @@
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::Serialize;
 
+use super::why::{num, Msg, Why};
 use super::{fmt_d, Money, Rates};
 use crate::model::provider::ProviderProfile;
 use crate::model::rent_vs_buy::{Figure, RentVsBuy};
@@ -40,8 +41,8 @@ pub enum BreakEven {
     /// Owning is cheaper from this utilisation (percent) upwards.
     Pct(Amount),
     /// Owning is not cheaper at any utilisation up to 100 %.
-    Never(String),
-    Missing(String),
+    Never(Why),
+    Missing(Why),
 }
 
 /// The result.
@@ -72,7 +73,7 @@ pub struct RentVsBuyResult {
     pub rented_calculation: Option<String>,
     pub break_even_utilisation: BreakEven,
     /// One sentence.
-    pub verdict: String,
+    pub verdict: Why,
 }
 
 fn r4(d: Decimal) -> Decimal {
@@ -183,33 +184,31 @@ pub fn compare(r: &RentVsBuy, providers: &[&ProviderProfile], rates: &Rates) -> 
 
     let (rented, rented_offer, rented_calculation, break_even, verdict) = match best {
         None => {
-            let why = format!(
-                "no compared offer has an on-demand price for {}",
-                r.gpu_model
-            );
+            let why = Why::new(Msg::OwnNoOnDemandPrice).with("gpu", &r.gpu_model);
             (
-                Money::Missing(why.as_str().into()),
+                Money::Missing(why.clone()),
                 None,
                 None,
                 BreakEven::Missing(why.clone()),
-                format!("Cannot compare: {why}."),
+                Why::new(Msg::CannotCompare).with("why", why),
             )
         }
         Some((rent, id, calc)) => {
             let numerator = fixed + h * pue * elec * idle;
             let denominator = h * (rent * g - pue * elec * (load - idle));
             let be = if denominator <= Decimal::ZERO {
-                BreakEven::Never(format!(
-                    "electricity alone for a busy GPU costs more than renting one ({} {rep}/GPU-h)",
-                    r4(rent).normalize()
-                ))
+                BreakEven::Never(
+                    Why::new(Msg::ElectricityExceedsRent)
+                        .with("rate", num(r4(rent).normalize()))
+                        .with("currency", rep.as_str()),
+                )
             } else {
                 let ustar = numerator / denominator;
                 if ustar > Decimal::ONE {
-                    BreakEven::Never(format!(
-                        "owning would need {} % utilisation, more than 100 %",
-                        (ustar * hundred).round_dp(1).normalize()
-                    ))
+                    BreakEven::Never(
+                        Why::new(Msg::NeedsOver100)
+                            .with("pct", num((ustar * hundred).round_dp(1).normalize())),
+                    )
                 } else {
                     BreakEven::Pct(Amount(
                         (ustar * hundred)
@@ -217,21 +216,16 @@ pub fn compare(r: &RentVsBuy, providers: &[&ProviderProfile], rates: &Rates) -> 
                     ))
                 }
             };
-            let verdict = if owned < rent {
-                format!(
-                    "At {} % utilisation owning costs {} {rep} per used GPU-hour, less than renting at {} {rep} ({id}).",
-                    r.utilisation_pct.value,
-                    r4(owned).normalize(),
-                    r4(rent).normalize()
-                )
+            let verdict = Why::new(if owned < rent {
+                Msg::OwnCheaper
             } else {
-                format!(
-                    "At {} % utilisation owning costs {} {rep} per used GPU-hour, more than renting at {} {rep} ({id}).",
-                    r.utilisation_pct.value,
-                    r4(owned).normalize(),
-                    r4(rent).normalize()
-                )
-            };
+                Msg::RentCheaper
+            })
+            .with("util", num(r.utilisation_pct.value))
+            .with("owned", num(r4(owned).normalize()))
+            .with("currency", rep.as_str())
+            .with("rent", num(r4(rent).normalize()))
+            .with("offer", id.as_str());
             (
                 Money::Amount(Amount(r4(rent))),
                 Some(id),

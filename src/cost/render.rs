@@ -109,7 +109,7 @@ pub fn csv(c: &CostComparison) -> String {
                 .find(|b| b.gpu_model == o.gpu_model)
                 .map_or_else(
                     || o.basis_explanation.to_string(),
-                    |b| b.explanation.clone(),
+                    |b| b.explanation.to_string(),
                 ),
             opt(o.compute_seconds),
             o.time_to_result_hours
@@ -194,7 +194,7 @@ pub fn human(c: &CostComparison) -> String {
 /// reasons translated by fragment, numbers in the language's format (`1.234,56` in German).
 pub fn human_in(c: &CostComparison, lang: Lang) -> String {
     let tr = |k: &str| text::t(lang, k);
-    let why = |s: &str| text::reason(lang, s);
+    let why = |w: &crate::cost::Why| w.render(lang);
     let mo = |d: Decimal| text::money(lang, d);
     let dec = |s: String| text::decimal_text(lang, &s);
     let m = |x: &Money| match x {
@@ -382,19 +382,21 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
     }
 
     // Why offers have no complete total, grouped by reason.
-    let mut reasons: std::collections::BTreeMap<&str, Vec<String>> =
+    // Keyed by the English text, so the order is the same in both languages.
+    let mut reasons: std::collections::BTreeMap<String, (&crate::cost::Why, Vec<String>)> =
         std::collections::BTreeMap::new();
     for o in c.offers.iter().filter(|o| o.total().is_none()) {
         if let Money::Missing(why) = &o.totals.total {
             reasons
-                .entry(why.as_str())
-                .or_default()
+                .entry(why.to_string())
+                .or_insert_with(|| (why, Vec::new()))
+                .1
                 .push(format!("{}/{}", o.provider_id, o.offer_id));
         }
     }
     if !reasons.is_empty() {
         s.push_str(&format!("\n{}\n", tr("without_total")));
-        for (w, offers) in reasons {
+        for (w, offers) in reasons.into_values() {
             s.push_str(&format!(
                 "  {}: {}\n    {}\n",
                 tr("missing"),

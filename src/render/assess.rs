@@ -236,10 +236,9 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
     s
 }
 
-/// One line of SEAL levels: `SEAL (≤, ? = open) SOV-1 3? · SOV-2 1 · …`, and the
-/// objectives below the requirements' minimum on known facts.
-pub fn seal_line(seal: &crate::eval::seal::SealProfile, lang: Lang) -> String {
-    let levels: Vec<String> = seal
+/// One line per provider: `SEAL (≤, ? = open) SOV-1 3? · SOV-2 1 …` (`?` = open).
+fn seal_line(seal: &crate::eval::seal::SealProfile, lang: Lang) -> String {
+    let parts: Vec<String> = seal
         .objectives
         .iter()
         .map(|o| {
@@ -251,12 +250,12 @@ pub fn seal_line(seal: &crate::eval::seal::SealProfile, lang: Lang) -> String {
             )
         })
         .collect();
-    let mut out = i18n::fill(lang, "seal_line", &[("levels", &levels.join(" · "))]);
+    let mut out = format!("{} {}", t(lang, "cli_seal_prefix"), parts.join(" · "));
     if !seal.gate_failed.is_empty() {
-        out.push_str(&i18n::fill(
+        out.push_str(&crate::i18n::fill(
             lang,
-            "seal_line_below",
-            &[("objectives", &seal.gate_failed.join(", "))],
+            "cli_seal_below",
+            &[("list", &seal.gate_failed.join(", "))],
         ));
     }
     out
