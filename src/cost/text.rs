@@ -79,6 +79,23 @@ pub const TEXT: &[(&str, &str, &str)] = &[
     ("method", "Method", "Methode"),
     ("method_en_only", "", "(Methodenhinweise auf Englisch, wie in docs/cost-model.md)"),
     ("benchmark_tables", "Benchmark tables", "Benchmark-Tabellen"),
+    ("rvb_server_price", "server_price", "Serverpreis"),
+    ("rvb_gpus_per_server", "gpus_per_server", "GPUs je Server"),
+    ("rvb_lifetime_years", "lifetime_years", "Nutzungsdauer"),
+    ("rvb_residual_value", "residual_value", "Restwert"),
+    ("rvb_power_kw_load", "power_kw_load", "Leistung unter Last"),
+    ("rvb_power_kw_idle", "power_kw_idle", "Leistung im Leerlauf"),
+    ("rvb_pue", "pue", "PUE"),
+    ("rvb_electricity_price_per_kwh", "electricity_price_per_kwh", "Strompreis je kWh"),
+    ("rvb_maintenance_pct_per_year", "maintenance_pct_per_year", "Wartung pro Jahr"),
+    ("rvb_hosting_per_month", "hosting_per_month", "Colocation pro Monat"),
+    ("rvb_staff_per_year", "staff_per_year", "Personal pro Jahr"),
+    ("rvb_utilisation_pct", "utilisation_pct", "Auslastung"),
+    ("rvb_no_source", "assumption (no source)", "Annahme (ohne Quelle)"),
+    ("rvb_fixed_per_year", "fixed per year", "fix pro Jahr"),
+    ("rvb_energy_per_year", "energy per year", "Energie pro Jahr"),
+    ("rvb_owned", "owned", "eigene Hardware"),
+    ("rvb_rented", "rented", "gemietet"),
 ];
 
 /// The fixed text for `key` (the key itself when not in the table).

@@ -152,6 +152,20 @@ pub enum Msg {
     Concat,
     /// `{list}` joined with " + ".
     Sum,
+    // Rent versus buy: the arithmetic and the units of the inputs.
+    RvbInputsIn,
+    RvbFixed,
+    RvbEnergy,
+    RvbOwned,
+    RvbRented,
+    RvbRentedTotal,
+    UnitPlain,
+    UnitYears,
+    UnitRatio,
+    UnitPerKwh,
+    UnitPctOfPrice,
+    UnitPerMonth,
+    UnitPerYear,
 }
 
 impl Msg {
