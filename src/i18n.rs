@@ -89,6 +89,7 @@ mod cost_why;
 mod decision;
 mod diag;
 mod report;
+mod seal;
 
 /// The one message catalogue: every fixed text of every command, English and
 /// German, as (key, English, German). It is kept in one table per area
@@ -102,6 +103,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     cli::TABLE,
     diag::TABLE,
     decision::TABLE,
+    seal::TABLE,
 ];
 
 /// Every entry of the catalogue.
@@ -131,7 +133,7 @@ pub fn t(lang: Lang, key: &str) -> &'static str {
 /// Only the report's and the cost comparison's words: the terminal's and the
 /// diagnostics' texts are not part of the report model.
 pub fn labels(lang: Lang) -> BTreeMap<String, String> {
-    [report::TABLE, cost::TABLE, decision::TABLE]
+    [report::TABLE, cost::TABLE, decision::TABLE, seal::TABLE]
         .iter()
         .flat_map(|t| t.iter())
         .map(|(k, en, de)| {

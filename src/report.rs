@@ -48,6 +48,10 @@ pub struct Report {
     pub shortlist: Vec<ShortlistRow>,
     /// Every knock-out failure, with reason and legal basis.
     pub knockouts: Vec<KnockoutRow>,
+    /// EU Cloud Sovereignty Framework: SEAL levels per objective, one row per
+    /// provider in shortlist order.
+    #[serde(default)]
+    pub seal: Vec<SealRow>,
     /// One section per provider, in shortlist order.
     pub providers: Vec<ProviderSection>,
     /// The cost comparison; absent when no workload was costed.
@@ -242,6 +246,31 @@ pub struct KnockoutRow {
     pub title: String,
     pub reason: String,
     pub legal_basis: String,
+}
+
+/// One provider's SEAL levels (EU Cloud Sovereignty Framework v1.2.1).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SealRow {
+    pub provider_id: String,
+    pub provider_name: String,
+    /// SOV-1 … SOV-8, in order.
+    pub levels: Vec<SealCell>,
+    /// Objectives below the requirements' minimum on known facts (the provider is excluded).
+    pub below_minimum: Vec<String>,
+}
+
+/// One objective's SEAL level for one provider.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SealCell {
+    pub objective: String,
+    /// The highest level (0–4) the known facts allow.
+    pub level: u8,
+    /// Criteria of the objective are not established: the real level may be lower.
+    pub open: bool,
+    /// The requirements' minimum, if any.
+    pub minimum: Option<u8>,
 }
 
 /// Everything about one provider.

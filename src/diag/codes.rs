@@ -119,6 +119,10 @@ pub enum ValidateCode {
     SignedOffWithPending,
     /// A decided verdict names no reviewer or date (warning).
     VerdictWithoutReviewer,
+    /// `sovereignty_seal.min_seal` names something that is not an objective SOV-1 … SOV-8.
+    UnknownObjective,
+    /// A minimum SEAL level in `sovereignty_seal.min_seal` lies outside 0–4.
+    SealLevelOutOfRange,
 }
 
 /// Codes raised by the workload, rent-vs-buy and benchmark files (stage `cost`).

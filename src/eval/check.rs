@@ -188,6 +188,7 @@ pub enum CCheck {
     Cmp(P, CmpOp, Option<f64>),
     NotExpired(P, WhenMissing),
     NotOlderThan(P, u32),
+    Before(P, NaiveDate),
     Count {
         list: ListP,
         filter: Option<Box<CCheck>>,
@@ -293,6 +294,7 @@ pub fn compile(c: &Check, scope: Scope, req: &Value, sets: &Sets) -> Result<CChe
         Check::Ge(x) => cmp(x, CmpOp::Ge, ptr(&x.fact)?, req)?,
         Check::NotExpired(x) => CCheck::NotExpired(ptr(&x.fact)?, x.missing),
         Check::NotOlderThan(x) => CCheck::NotOlderThan(ptr(&x.fact)?, x.months),
+        Check::Before(x) => CCheck::Before(ptr(&x.fact)?, x.date.0),
         Check::Count(x) => {
             if x.at_least.is_none() && x.at_most.is_none() {
                 return Err(format!(
@@ -866,6 +868,29 @@ fn eval_json_inner<'v>(
                                 },
                             )
                         }
+                    }
+                    None => judge(false, ptr, show(v), "YYYY-MM-DD".into()),
+                },
+                Err(w) => (Outcome::Unknown, w),
+            }
+        }
+        CCheck::Before(p, limit) => {
+            let Some(p) = jp(p) else {
+                return offer_scope_error();
+            };
+            match leaf(&p, root, base, outer, cx) {
+                Ok((v, ptr)) => match v.as_str().and_then(|s| s.parse::<AsOf>().ok()) {
+                    // A month-precision date (`2027-05`) decides only when the whole
+                    // month lies on one side of the limit.
+                    Some(d) if d.latest() < *limit => {
+                        judge(true, ptr, show(v), format!("< {limit}"))
+                    }
+                    Some(d) if d.earliest() >= *limit => {
+                        judge(false, ptr, show(v), format!("< {limit}"))
+                    }
+                    Some(_) => {
+                        cx.missing.push(ptr.clone());
+                        (Outcome::Unknown, Why::Missing { ptr })
                     }
                     None => judge(false, ptr, show(v), "YYYY-MM-DD".into()),
                 },
@@ -1468,6 +1493,7 @@ fn eval_offer(c: &CCheck, o: &Offer, d: &OfferDerived<'_>, ocx: &mut OfferCx) ->
         // Offers carry no dates and no nested lists; compilation refuses these.
         CCheck::NotExpired(..)
         | CCheck::NotOlderThan(..)
+        | CCheck::Before(..)
         | CCheck::OneOfOpen(..)
         | CCheck::AllElements { .. }
         | CCheck::Count { .. }

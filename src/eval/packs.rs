@@ -158,13 +158,17 @@ pub fn merged(
     Ok(base)
 }
 
-/// Whether a rule ID has the form `ABC-001`.
+/// Whether a rule ID has the form `ABC-001`: a prefix of 2–5 characters, the first a
+/// capital letter, the others capital letters or digits (`C3A`), a hyphen, three digits.
 pub fn well_formed_id(id: &str) -> bool {
     let Some((prefix, num)) = id.split_once('-') else {
         return false;
     };
     (2..=5).contains(&prefix.len())
-        && prefix.bytes().all(|b| b.is_ascii_uppercase())
+        && prefix.as_bytes()[0].is_ascii_uppercase()
+        && prefix
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
         && num.len() == 3
         && num.bytes().all(|b| b.is_ascii_digit())
 }
@@ -186,7 +190,7 @@ pub fn check_pack(p: &RulePack) -> Vec<Diagnostic> {
                     format!("rule ID `{}` is not of the form ABC-001", r.id),
                     at("id"),
                 )
-                .expected("2–5 capital letters, a hyphen, three digits")
+                .expected("a prefix of 2–5 capital letters or digits starting with a letter, a hyphen, three digits")
                 .help("rule IDs look like `DPA-003`; never reuse a retired ID"),
             );
         } else if let Some((pre, _)) = r.id.split_once('-') {

@@ -264,27 +264,6 @@ pub fn assess(profile: &Value, req: &SealRequirement) -> SealProfile {
     }
 }
 
-/// One line for terminal output: `SEAL SOV-1 3? SOV-2 1 …` (`?` = open).
-pub fn line(s: &SealProfile) -> String {
-    let parts: Vec<String> = s
-        .objectives
-        .iter()
-        .map(|o| {
-            format!(
-                "{} {}{}",
-                o.objective,
-                o.level,
-                if o.open { "?" } else { "" }
-            )
-        })
-        .collect();
-    let mut out = format!("SEAL (≤, ? = open) {}", parts.join(" · "));
-    if !s.gate_failed.is_empty() {
-        out.push_str(&format!(" — below minimum: {}", s.gate_failed.join(", ")));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -659,6 +659,15 @@ pub struct Certification {
     /// End of the audit period (attestations: C5, SOC 2 Type 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub period_end: Option<Date>,
+    /// A bridge letter (Brückenerklärung) after the audit period: the date up to which
+    /// the provider's management states that nothing material changed. Not audited:
+    /// it never makes an attestation current.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bridge_letter_until: Option<Date>,
+    /// Every location (region, data centre) the profile offers GPUs in is inside the
+    /// scope; for C5, none of them is listed as excluded (GC-01).
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub covers_offered_locations: Fact<bool>,
     /// Address of the certificate, report or register entry.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evidence_url: Option<String>,
@@ -788,6 +797,30 @@ pub struct Sovereignty {
     /// A separate sovereign offer (e.g. an EU sovereign cloud), described.
     #[serde(default, skip_serializing_if = "Fact::is_blank")]
     pub sovereign_offer: Fact<String>,
+    /// The law governing the customer agreement (the main contract, not only the DPA).
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub contract_governing_law: Fact<CountryCode>,
+    /// The country whose courts decide disputes under the customer agreement.
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub contract_courts: Fact<CountryCode>,
+    /// Days of advance notice the provider commits to before a change of control
+    /// (ownership, shareholding, governance) takes effect (BSI C3A SOV-1-04).
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub control_change_notice_days: Fact<u32>,
+    /// The provider identifies, at least yearly, non-EU laws with cross-border effect
+    /// on customer data and assesses their risk (BSI C3A SOV-2-01). `as_of` is the
+    /// date of the latest assessment the source reports.
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub extraterritorial_assessment: Fact<bool>,
+    /// An option to keep customer data stored and processed in Germany only
+    /// (BSI C3A SOV-3-01-C4).
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub germany_only_data_option: Fact<bool>,
+    /// The provider can cut all non-EU network connections without losing the
+    /// service and has tested it, with documented results (BSI C3A SOV-4-09; at least
+    /// yearly). `as_of` is the date of the latest test the source reports.
+    #[serde(default, skip_serializing_if = "Fact::is_blank")]
+    pub disconnect_tested: Fact<bool>,
 }
 
 /// Data Act disclosures.

@@ -74,6 +74,12 @@ pub struct Requirements {
     /// the objective weights.
     #[serde(default, skip_serializing_if = "SealRequirement::is_default")]
     pub sovereignty_seal: SealRequirement,
+    /// BSI C3A (Criteria enabling Cloud Computing Autonomy, v1.0): setting this key
+    /// (even `c3a: {}`) switches the `c3a` rule pack on; it picks the variant of the
+    /// EU/Germany criterion pairs and whether the C3A rules are must-haves. Absent:
+    /// the C3A rules do not apply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub c3a: Option<C3aRequirement>,
 }
 
 /// What an open must-have does to a provider.
@@ -92,6 +98,37 @@ impl OpenMustHaves {
         *self == OpenMustHaves::Keep
     }
 }
+/// The BSI C3A settings of the requirements. C3A is not binding: its rules are major
+/// unless `must_have` makes them knock-outs.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct C3aRequirement {
+    /// Which variant of the C1/C2 criterion pairs applies: `eu` (default) or `de`.
+    #[serde(default)]
+    pub variant: C3aVariant,
+    /// The C3A rules are must-haves (knock-outs) for this organisation.
+    #[serde(default)]
+    pub must_have: bool,
+}
+
+/// The variant of the C3A EU/Germany criterion pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum C3aVariant {
+    /// The EU variant (C1 criteria).
+    #[default]
+    Eu,
+    /// The Germany variant (C2 criteria).
+    De,
+}
+
+/// The objectives of the EU Cloud Sovereignty Framework v1.2.1, the keys of `min_seal`.
+pub const SEAL_OBJECTIVE_IDS: [&str; 8] = [
+    "SOV-1", "SOV-2", "SOV-3", "SOV-4", "SOV-5", "SOV-6", "SOV-7", "SOV-8",
+];
+
+/// The highest SEAL level (SEAL-4, full digital sovereignty).
+pub const SEAL_MAX_LEVEL: u8 = 4;
 
 /// The EU Cloud Sovereignty Framework settings of the requirements.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]

@@ -292,8 +292,9 @@ impl LegalBasis {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rule {
-    /// Stable ID: pack prefix, hyphen, three digits (`DPA-003`). Never reused.
-    #[schemars(regex(pattern = r"^[A-Z]{2,5}-[0-9]{3}$"))]
+    /// Stable ID: pack prefix (a capital letter, then 1–4 capital letters or digits),
+    /// hyphen, three digits (`DPA-003`, `C3A-001`). Never reused.
+    #[schemars(regex(pattern = r"^[A-Z][A-Z0-9]{1,4}-[0-9]{3}$"))]
     pub id: String,
     /// `active`, or `removed` (kept so the ID is never reused).
     #[serde(default)]
@@ -369,6 +370,9 @@ pub enum Check {
     NotExpired(NotExpired),
     /// The date fact is no more than `months` before the evaluation date.
     NotOlderThan(NotOlderThan),
+    /// The date fact is before a fixed date (e.g. an audit period that began before
+    /// a catalogue became mandatory); on or after it fails.
+    Before(Before),
     /// Counts list items for which `where` passes and compares the count.
     Count(Count),
     /// Every list item passes `where` (an empty list passes).
@@ -400,6 +404,7 @@ enum CheckRepr {
     Ge(Compare),
     NotExpired(NotExpired),
     NotOlderThan(NotOlderThan),
+    Before(Before),
     Count(Count),
     Every(Every),
     AllElements(AllElements),
@@ -421,6 +426,7 @@ impl From<CheckRepr> for Check {
             CheckRepr::Ge(v) => Check::Ge(v),
             CheckRepr::NotExpired(v) => Check::NotExpired(v),
             CheckRepr::NotOlderThan(v) => Check::NotOlderThan(v),
+            CheckRepr::Before(v) => Check::Before(v),
             CheckRepr::Count(v) => Check::Count(v),
             CheckRepr::Every(v) => Check::Every(v),
             CheckRepr::AllElements(v) => Check::AllElements(v),
@@ -525,6 +531,14 @@ pub struct NotExpired {
 pub struct NotOlderThan {
     pub fact: String,
     pub months: u32,
+}
+
+/// The date at `fact` is before `date` (a fixed date, not the evaluation date).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Before {
+    pub fact: String,
+    pub date: Date,
 }
 
 /// Count list items matching `where` and compare: `at_least` / `at_most`.

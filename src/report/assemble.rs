@@ -905,6 +905,26 @@ pub fn build(inp: &Inputs<'_>) -> Report {
         },
         shortlist,
         knockouts,
+        seal: a
+            .providers
+            .iter()
+            .map(|p| SealRow {
+                provider_id: p.id.clone(),
+                provider_name: p.name.clone(),
+                levels: p
+                    .seal
+                    .objectives
+                    .iter()
+                    .map(|o| SealCell {
+                        objective: o.objective.clone(),
+                        level: o.level,
+                        open: o.open,
+                        minimum: o.minimum,
+                    })
+                    .collect(),
+                below_minimum: p.seal.gate_failed.clone(),
+            })
+            .collect(),
         providers,
         cost: inp.cost.map(|c| cost_section(inp, &tx, c)),
         value_map,

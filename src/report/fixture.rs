@@ -282,6 +282,7 @@ pub fn sample(lang: Lang) -> Report {
             reason: "Rechenzentren nur in den USA".into(),
             legal_basis: "GDPR Art. 44".into(),
         }],
+        seal: Vec::new(),
         providers: shortlist.iter().map(provider).collect(),
         shortlist: shortlist.clone(),
         cost: Some(cost),

@@ -3,6 +3,7 @@
 use super::Ctx;
 use crate::diag::Diagnostic;
 use crate::diag::ValidateCode;
+use crate::model::requirements::{SEAL_MAX_LEVEL, SEAL_OBJECTIVE_IDS};
 use crate::model::Requirements;
 
 pub fn check(r: &Requirements, ctx: &mut Ctx) {
@@ -42,4 +43,60 @@ pub fn check(r: &Requirements, ctx: &mut Ctx) {
     for (i, m) in r.gpu.models.iter().enumerate() {
         super::provider::gpu(ctx, m, &format!("/gpu/models/{i}"));
     }
+    min_seal(r, ctx);
+}
+
+/// `sovereignty_seal.min_seal`: keys are objectives SOV-1 … SOV-8, levels 0–4. A
+/// misspelt key would otherwise be a gate that silently never applies.
+fn min_seal(r: &Requirements, ctx: &mut Ctx) {
+    for (key, level) in &r.sovereignty_seal.min_seal {
+        let at = format!("/sovereignty_seal/min_seal/{key}");
+        if !SEAL_OBJECTIVE_IDS.contains(&key.as_str()) {
+            let mut d = Diagnostic::error(
+                ValidateCode::UnknownObjective,
+                format!("`{key}` is not an objective of the EU Cloud Sovereignty Framework"),
+            )
+            .expected(SEAL_OBJECTIVE_IDS.join(", "));
+            d = match seal_objective_suggestion(key) {
+                Some(s) => d.help(format!("did you mean `{s}`?")),
+                None => d.help("the objectives are SOV-1 … SOV-8 (docs/assessment.md)"),
+            };
+            ctx.push(d, &at);
+        }
+        if *level > SEAL_MAX_LEVEL {
+            ctx.push(
+                Diagnostic::error(
+                    ValidateCode::SealLevelOutOfRange,
+                    format!("the minimum SEAL for `{key}` is {level}; SEAL levels run from 0 to 4"),
+                )
+                .expected("a whole number from 0 (no sovereignty) to 4 (full digital sovereignty)")
+                .help("write the level number, e.g. `SOV-3: 2` for SEAL-2"),
+                &at,
+            );
+        }
+    }
+}
+
+/// The objective a misspelt `min_seal` key most likely means: the same letters and
+/// number written differently (`sov3`, `SOV_3`), else the closest by edit distance
+/// — but not for a well-formed key with a number outside 1–8 (`SOV-9`), where every
+/// objective is equally close.
+fn seal_objective_suggestion(key: &str) -> Option<&'static str> {
+    let norm = |s: &str| -> String {
+        s.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_uppercase())
+            .collect()
+    };
+    let k = norm(key);
+    if let Some(o) = SEAL_OBJECTIVE_IDS.iter().find(|o| norm(o) == k) {
+        return Some(o);
+    }
+    let well_formed = k
+        .strip_prefix("SOV")
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    if well_formed {
+        return None;
+    }
+    crate::load::schema_check::did_you_mean(&key.to_uppercase(), SEAL_OBJECTIVE_IDS.iter().copied())
 }

@@ -253,6 +253,7 @@ fn walk(
         Check::Ge(x) => leaf(&x.fact, "ge/fact", bad),
         Check::NotExpired(x) => leaf(&x.fact, "not_expired/fact", bad),
         Check::NotOlderThan(x) => leaf(&x.fact, "not_older_than/fact", bad),
+        Check::Before(x) => leaf(&x.fact, "before/fact", bad),
         Check::Count(x) => {
             if let Some(cp) = &x.complete_if {
                 leaf(cp, "count/complete_if", bad);

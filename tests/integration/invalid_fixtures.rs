@@ -50,6 +50,8 @@ const CASES: &[(&str, &str, Option<u64>)] = &[
     ("invalid-line-range", "acme-review.yaml", Some(13)),
     ("signed-off-with-pending", "acme-review.yaml", Some(12)),
     ("verdict-without-reviewer", "acme-review.yaml", Some(10)),
+    ("unknown-objective", "requirements.yaml", Some(9)),
+    ("seal-level-out-of-range", "requirements.yaml", Some(9)),
     // Cost stage: workload checks the loader runs (src/cost/validate.rs).
     ("invalid-quantity", "workload.yaml", Some(16)),
     ("missing-quantity", "workload.yaml", Some(6)),

@@ -1,6 +1,7 @@
 //! The one integration test binary: every module here drives the real
 //! `cloudvet` binary or the public library API. Add a module per area.
 
+mod c3a_c5;
 mod catalogue;
 mod common;
 mod cost;
