@@ -40,6 +40,7 @@ pub mod completions;
 pub mod cost;
 pub mod diff;
 pub mod dpa;
+pub mod import;
 pub mod init;
 pub mod questionnaire;
 pub mod report;
@@ -165,6 +166,11 @@ pub enum Command {
         after_help = "Examples:\n  cloudvet diff old/acme.yaml providers/acme.yaml\n  cloudvet diff old-providers/ providers/ --requirements requirements.yaml --format md"
     )]
     Diff(diff::Args),
+    /// Bring offers in from a price catalogue (SkyPilot `vms.csv`): a new profile, or merged into one.
+    #[command(
+        after_help = "Examples:\n  cloudvet import skypilot catalogs/v8/lambda/vms.csv --into providers/lambda.yaml\n  cloudvet import skypilot nebius-vms.csv --into providers/ --region-country EU"
+    )]
+    Import(import::Args),
     /// Review a data processing agreement: scan it, then render the DPO's review.
     #[command(
         after_help = "Examples:\n  cloudvet dpa scan avv-acme.pdf --provider acme --out reviews/acme.yaml\n  cloudvet dpa report reviews/acme.yaml --format md,html,pdf --out review-acme"
@@ -249,6 +255,7 @@ where
         Command::Validate(a) => validate::run(a, &cli.global),
         Command::Init(a) => init::run(a, &cli.global),
         Command::Diff(a) => diff::run(a, &cli.global),
+        Command::Import(a) => import::run(a, &cli.global),
         Command::Dpa(a) => dpa::run(a, &cli.global),
         Command::Assess(a) => assess::run(a, &cli.global),
         Command::Rules(a) => rules::run(a, &cli.global),
