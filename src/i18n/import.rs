@@ -2,7 +2,7 @@
 
 /// (key, English, German).
 pub const TABLE: &[(&str, &str, &str)] = &[
-    ("import_read", "{file}: {rows} rows — {offers} offers read, {left} rows left out, {cpu} rows without a GPU", "{file}: {rows} Zeilen — {offers} Angebote gelesen, {left} Zeilen ausgelassen, {cpu} Zeilen ohne GPU"),
+    ("import_read", "{file}: {rows} rows — {offers} offers read; rows left out: {left}; rows without a GPU: {cpu}", "{file}: {rows} Zeilen — {offers} Angebote gelesen; ausgelassene Zeilen: {left}; Zeilen ohne GPU: {cpu}"),
     ("import_filtered", "{n} GPU rows outside --region-country {filter}", "{n} GPU-Zeilen außerhalb von --region-country {filter}"),
     ("import_everywhere", "the catalogue lists every instance type in every region at one price: the regions' offers are marked unconfirmed", "der Katalog führt jeden Instanztyp in jeder Region zum selben Preis: die Angebote der Regionen sind als unbestätigt markiert"),
     ("import_profile_new", "{provider}: new profile", "{provider}: neues Profil"),

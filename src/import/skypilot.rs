@@ -254,6 +254,15 @@ pub fn read(display: &str, bytes: &[u8], opts: ReadOptions) -> Result<Catalogue,
         )
         .help("pass the catalogue's vms.csv as downloaded")]);
     }
+    // Lines from byte offsets: the csv crate's own line count is one short on CRLF files,
+    // where a record's position is the LF of the line before it.
+    let newlines: Vec<usize> = body
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i)
+        .collect();
+    let line_at = |byte: u64| newlines.partition_point(|&n| (n as u64) <= byte) + 1;
     let mut rdr = csv::ReaderBuilder::new().flexible(true).from_reader(body);
     let headers = match rdr.headers() {
         Ok(h) => h.clone(),
@@ -316,7 +325,7 @@ pub fn read(display: &str, bytes: &[u8], opts: ReadOptions) -> Result<Catalogue,
         let rec = match rec {
             Ok(r) => r,
             Err(e) => {
-                let line = e.position().map_or(0, |p| p.line() as usize);
+                let line = e.position().map_or(0, |p| line_at(p.byte()));
                 errors.push(
                     err(
                         ImportCode::CatalogueUnreadable,
@@ -328,7 +337,7 @@ pub fn read(display: &str, bytes: &[u8], opts: ReadOptions) -> Result<Catalogue,
             }
         };
         rows += 1;
-        let line = rec.position().map_or(0, |p| p.line()) as u32;
+        let line = rec.position().map_or(0, |p| line_at(p.byte())) as u32;
         if rec.len() != headers.len() {
             errors.push(
                 err(
@@ -564,7 +573,8 @@ fn warnings(display: &str, unplaced: &[Unplaced]) -> Vec<Diagnostic> {
         .map(|key| {
             let list = &groups[&key];
             let first = list[0];
-            let (_, lines) = few(list.iter().map(|u| u.row.to_string()).collect());
+            let (n_lines, lines) = few(list.iter().map(|u| u.row.to_string()).collect());
+            let lines = format!("{} {lines}", if n_lines == 1 { "line" } else { "lines" });
             let (types, type_list) = few(list.iter().map(|u| u.instance_type.clone()).collect());
             let rows = list.len();
             let rows_word = if rows == 1 { "row" } else { "rows" };
@@ -572,7 +582,7 @@ fn warnings(display: &str, unplaced: &[Unplaced]) -> Vec<Diagnostic> {
                 UnplacedReason::CountryUnknown => Diagnostic::warning(
                     ImportCode::RegionCountryUnknown,
                     format!(
-                        "left out {rows} {rows_word} in region `{}` (lines {lines}): {}",
+                        "left out {rows} {rows_word} in region `{}` ({lines}): {}",
                         first.region,
                         first.reason.text("")
                     ),
@@ -590,7 +600,7 @@ fn warnings(display: &str, unplaced: &[Unplaced]) -> Vec<Diagnostic> {
                     let d = Diagnostic::warning(
                         ImportCode::UnplacedAccelerator,
                         format!(
-                            "left out {what} with accelerator `{}`, {rows} {rows_word} (lines {lines}): {}",
+                            "left out {what} with accelerator `{}`, {rows} {rows_word} ({lines}): {}",
                             first.accelerator_name,
                             first.reason.text(&first.accelerator_name)
                         ),

@@ -19,6 +19,7 @@ mod help_examples;
 mod hostile;
 mod hostile_stages;
 mod hostile_types;
+mod import;
 mod init_cli;
 mod invalid_fixtures;
 mod legal_fixes;
