@@ -201,9 +201,11 @@ pub enum Command {
         after_help = "Example:\n  cloudvet completions bash > ~/.local/share/bash-completion/completions/cloudvet"
     )]
     Completions(completions::CompletionsArgs),
-    /// Print the man page (roff) generated from the command-line definition.
-    #[command(after_help = "Example:\n  cloudvet man > cloudvet.1 && man ./cloudvet.1")]
-    Man,
+    /// Print the man page (roff), or write a page per command with --out DIR.
+    #[command(
+        after_help = "Examples:\n  cloudvet man > cloudvet.1 && man ./cloudvet.1\n  cloudvet man --out ~/.local/share/man/man1 && man cloudvet-assess"
+    )]
+    Man(completions::ManArgs),
     /// Compare the workload's cost across offers, with rent versus buy.
     #[command(
         after_help = "Examples:\n  cloudvet cost\n  cloudvet cost --workload workload.yaml --providers providers/ --format csv\n  cloudvet cost --eligible-only"
@@ -262,7 +264,7 @@ where
         Command::Questionnaire(a) => questionnaire::run(a, &cli.global),
         Command::Report(a) => report::run(a, &cli.global),
         Command::Completions(a) => completions::run_completions(a),
-        Command::Man => completions::run_man(),
+        Command::Man(a) => completions::run_man(a),
         Command::Cost(a) => cost::run(a, &cli.global),
     };
     status.into()

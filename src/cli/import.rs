@@ -44,7 +44,7 @@ pub struct SkypilotArgs {
     #[arg(long, value_name = "CLOUD")]
     pub cloud: Option<String>,
     /// The provider ID (default: from the cloud, e.g. lambda, nebius, verda, vast-ai).
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", value_parser = super::completions::Suggest::providers(), hide_possible_values = true)]
     pub provider: Option<String>,
     /// Display name of a new profile (default: the provider ID).
     #[arg(long, value_name = "NAME")]

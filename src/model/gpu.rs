@@ -338,6 +338,35 @@ pub fn place(name: &str, memory_gb: Option<u32>, form: Option<FormFactor>) -> Pl
     }
 }
 
+/// The names from elsewhere (price catalogues) that [`place`] puts on this model,
+/// in words: the family name with the memory and form factor that select it
+/// (`H100` + SXM → `H100-SXM`; `A100` + 40 GB, no form factor → `A100-40GB`).
+pub fn aliases(g: &GpuModel) -> Vec<String> {
+    let fam = family(g.id);
+    let mut out = Vec::new();
+    let form = form_of(g.id).map(|f| match f {
+        FormFactor::Sxm => "sxm",
+        FormFactor::Pcie => "pcie",
+        FormFactor::Nvl => "nvl",
+    });
+    let placed = |name: &str, f: Option<FormFactor>| matches!(place(name, Some(g.vram_gb), f), Placement::Model(m) if m.id == g.id);
+    let f = form_of(g.id);
+    if placed(&fam, f) {
+        out.push(match form {
+            Some(w) => format!("{fam} ({} GB, `{w}` in the instance name)", g.vram_gb),
+            None => format!("{fam} ({} GB)", g.vram_gb),
+        });
+    }
+    let with_memory = format!("{fam}-{}GB", g.vram_gb);
+    if with_memory != g.id && placed(&with_memory, f) {
+        out.push(match form {
+            Some(w) => format!("{with_memory} (`{w}` in the instance name)"),
+            None => with_memory,
+        });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -347,6 +376,18 @@ mod tests {
             Placement::Model(m) => m.id.to_string(),
             other => format!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn aliases_are_what_place_accepts() {
+        let a = |id: &str| aliases(gpu_model(id).unwrap()).join("; ");
+        assert_eq!(a("A100-40GB"), "A100 (40 GB)");
+        assert_eq!(
+            a("A100-SXM-80GB"),
+            "A100 (80 GB, `sxm` in the instance name); A100-80GB (`sxm` in the instance name)"
+        );
+        assert_eq!(a("H100-PCIe"), "H100 (80 GB, `pcie` in the instance name)");
+        assert_eq!(a("L40S"), "L40S (48 GB)");
     }
 
     #[test]

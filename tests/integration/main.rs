@@ -24,6 +24,7 @@ mod init_cli;
 mod invalid_fixtures;
 mod legal_fixes;
 mod loader_api;
+mod man_completions;
 mod no_network;
 mod pipeline;
 mod report;
