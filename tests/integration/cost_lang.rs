@@ -83,7 +83,7 @@ fn english_pieces() -> Vec<&'static str> {
         if !key.starts_with("cost_why_") || en == de {
             continue;
         }
-        for piece in en.split(|c| c == '{' || c == '}') {
+        for piece in en.split(['{', '}']) {
             let p = piece.trim_matches(|c: char| !c.is_alphanumeric());
             // Long enough to be words, not a unit or a symbol both languages share.
             if p.len() >= 10 && p.contains(' ') && !de.contains(p) {
