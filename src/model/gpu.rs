@@ -386,7 +386,10 @@ mod tests {
             a("A100-SXM-80GB"),
             "A100 (80 GB, `sxm` in the instance name); A100-80GB (`sxm` in the instance name)"
         );
-        assert_eq!(a("H100-PCIe"), "H100 (80 GB, `pcie` in the instance name)");
+        assert_eq!(
+            a("H100-PCIe"),
+            "H100 (80 GB, `pcie` in the instance name); H100-80GB (`pcie` in the instance name)"
+        );
         assert_eq!(a("L40S"), "L40S (48 GB)");
     }
 
