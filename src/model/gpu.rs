@@ -390,7 +390,7 @@ mod tests {
             a("H100-PCIe"),
             "H100 (80 GB, `pcie` in the instance name); H100-80GB (`pcie` in the instance name)"
         );
-        assert_eq!(a("L40S"), "L40S (48 GB)");
+        assert_eq!(a("L40S"), "L40S (48 GB); L40S-48GB");
     }
 
     #[test]
