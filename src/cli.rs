@@ -44,6 +44,7 @@ pub mod completions;
 pub mod cost;
 pub mod diff;
 pub mod dpa;
+pub mod import;
 pub mod init;
 pub mod questionnaire;
 pub mod report;
@@ -169,6 +170,11 @@ pub enum Command {
         after_help = "Examples:\n  cloudvet diff old/acme.yaml providers/acme.yaml\n  cloudvet diff old-providers/ providers/ --requirements requirements.yaml --format md"
     )]
     Diff(diff::Args),
+    /// Bring offers in from a price catalogue (SkyPilot `vms.csv`): a new profile, or merged into one.
+    #[command(
+        after_help = "Examples:\n  cloudvet import skypilot catalogs/v8/lambda/vms.csv --into providers/lambda.yaml\n  cloudvet import skypilot nebius-vms.csv --into providers/ --region-country EU"
+    )]
+    Import(import::Args),
     /// Review a data processing agreement: scan it, then render the DPO's review.
     #[command(
         after_help = "Examples:\n  cloudvet dpa scan avv-acme.pdf --provider acme --out reviews/acme.yaml\n  cloudvet dpa report reviews/acme.yaml --format md,html,pdf --out review-acme"
@@ -199,9 +205,11 @@ pub enum Command {
         after_help = "Example:\n  cloudvet completions bash > ~/.local/share/bash-completion/completions/cloudvet"
     )]
     Completions(completions::CompletionsArgs),
-    /// Print the man page (roff) generated from the command-line definition.
-    #[command(after_help = "Example:\n  cloudvet man > cloudvet.1 && man ./cloudvet.1")]
-    Man,
+    /// Print the man page (roff), or write a page per command with --out DIR.
+    #[command(
+        after_help = "Examples:\n  cloudvet man > cloudvet.1 && man ./cloudvet.1\n  cloudvet man --out ~/.local/share/man/man1 && man cloudvet-assess"
+    )]
+    Man(completions::ManArgs),
     /// Compare the workload's cost across offers, with rent versus buy.
     #[command(
         after_help = "Examples:\n  cloudvet cost\n  cloudvet cost --workload workload.yaml --providers providers/ --format csv\n  cloudvet cost --eligible-only"
@@ -253,13 +261,14 @@ where
         Command::Validate(a) => validate::run(a, &cli.global),
         Command::Init(a) => init::run(a, &cli.global),
         Command::Diff(a) => diff::run(a, &cli.global),
+        Command::Import(a) => import::run(a, &cli.global),
         Command::Dpa(a) => dpa::run(a, &cli.global),
         Command::Assess(a) => assess::run(a, &cli.global),
         Command::Rules(a) => rules::run(a, &cli.global),
         Command::Questionnaire(a) => questionnaire::run(a, &cli.global),
         Command::Report(a) => report::run(a, &cli.global),
         Command::Completions(a) => completions::run_completions(a),
-        Command::Man => completions::run_man(),
+        Command::Man(a) => completions::run_man(a),
         Command::Cost(a) => cost::run(a, &cli.global),
     };
     status.into()

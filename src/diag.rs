@@ -8,7 +8,9 @@ use serde::Serialize;
 pub mod codes;
 pub mod render;
 
-pub use codes::{Code, CostCode, DpaCode, EvalCode, LoadCode, ReportCode, ValidateCode};
+pub use codes::{
+    Code, CostCode, DpaCode, EvalCode, ImportCode, LoadCode, ReportCode, ValidateCode,
+};
 
 /// Every diagnostic code any stage can raise, with its one-line description
 /// (the registry is `diag::codes`: one enum per stage).

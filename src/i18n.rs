@@ -88,6 +88,7 @@ mod cost;
 mod cost_why;
 mod decision;
 mod diag;
+mod import;
 mod report;
 mod seal;
 
@@ -104,6 +105,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     diag::TABLE,
     decision::TABLE,
     seal::TABLE,
+    import::TABLE,
 ];
 
 /// Every entry of the catalogue.

@@ -14,6 +14,7 @@ pub mod dpa;
 pub mod embedded;
 pub mod eval;
 pub mod i18n;
+pub mod import;
 pub mod load;
 pub mod model;
 pub mod output;

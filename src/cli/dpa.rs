@@ -43,7 +43,7 @@ pub struct ScanArgs {
     pub file: PathBuf,
     /// The provider profile id the review belongs to (needed for --out and --format json):
     /// a shipped provider or one in the --providers folder.
-    #[arg(long)]
+    #[arg(long, value_parser = super::completions::Suggest::providers(), hide_possible_values = true)]
     pub provider: Option<String>,
     /// Folder with your provider profiles, whose ids --provider may name besides the
     /// shipped ones (default: `providers/` when it exists).

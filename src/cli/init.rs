@@ -16,7 +16,13 @@ pub struct Args {
     pub dir: PathBuf,
     /// Provider profiles to copy from the embedded catalogue, comma-separated IDs
     /// (e.g. `aws,ionos`); without it, an empty template profile is written.
-    #[arg(long, value_delimiter = ',', value_name = "ID,ID,…")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "ID,ID,…",
+        value_parser = super::completions::Suggest::providers(),
+        hide_possible_values = true
+    )]
     pub providers: Vec<String>,
     /// Overwrite files that already exist.
     #[arg(long)]

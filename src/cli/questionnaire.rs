@@ -11,7 +11,7 @@ use crate::eval::questionnaire;
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
     /// Provider id (as in the profile).
-    #[arg(long)]
+    #[arg(long, value_parser = super::completions::Suggest::providers(), hide_possible_values = true)]
     pub provider: String,
     /// Folder to write into (default: the current folder).
     #[arg(long, default_value = ".")]

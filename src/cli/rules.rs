@@ -29,6 +29,7 @@ pub enum Action {
     #[command(after_help = "Example:\n  cloudvet --lang de rules explain DPA-003")]
     Explain {
         /// Rule ID, e.g. DPA-003.
+        #[arg(value_parser = super::completions::Suggest::rules(), hide_possible_values = true)]
         id: String,
     },
     /// Write the rules reference (one Markdown file per pack) into a folder.

@@ -29,6 +29,10 @@ pub struct Args {
     /// Print the GPU catalogue (the model IDs files may use) and exit.
     #[arg(long)]
     pub list_gpus: bool,
+    /// Show one GPU model of the catalogue (memory, benchmark family, the names it
+    /// stands for) and exit.
+    #[arg(long, value_name = "MODEL", value_parser = super::completions::Suggest::gpus(), hide_possible_values = true)]
+    pub gpu: Option<String>,
 }
 
 /// The folders checked when no path is given.
@@ -99,15 +103,46 @@ pub fn check(paths: &[PathBuf]) -> Outcome {
 }
 
 pub fn run(args: &Args, global: &Global) -> Status {
+    if let Some(id) = &args.gpu {
+        let Some(g) = crate::model::gpu::gpu_model(id) else {
+            let ids = GPU_MODELS.iter().map(|g| g.id);
+            match crate::load::schema_check::did_you_mean(id, ids) {
+                Some(s) => errln!("error: `{id}` is not in the GPU catalogue; did you mean `{s}`?"),
+                None => errln!(
+                    "error: `{id}` is not in the GPU catalogue (cloudvet validate --list-gpus)"
+                ),
+            }
+            return Status::BadInput;
+        };
+        outln!("{}: {}", g.id, g.description);
+        outln!("  vendor: {}, memory: {} GB", g.vendor, g.vram_gb);
+        outln!(
+            "  benchmark family: {}",
+            g.benchmark_family
+                .unwrap_or("none (form factor not stated: no benchmark basis)")
+        );
+        outln!(
+            "  catalogue names placed here: {}",
+            crate::model::gpu::aliases(g).join(", ")
+        );
+        return Status::Ok;
+    }
     if args.list_gpus {
-        outln!("{:<16} {:<7} {:>6}  description", "id", "vendor", "GB");
+        outln!(
+            "{:<16} {:<7} {:>6}  {:<44} catalogue names placed here",
+            "id",
+            "vendor",
+            "GB",
+            "description"
+        );
         for g in GPU_MODELS {
             outln!(
-                "{:<16} {:<7} {:>6}  {}",
+                "{:<16} {:<7} {:>6}  {:<44} {}",
                 g.id,
                 g.vendor,
                 g.vram_gb,
-                g.description
+                g.description,
+                crate::model::gpu::aliases(g).join(", ")
             );
         }
         return Status::Ok;

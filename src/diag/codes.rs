@@ -243,6 +243,32 @@ pub enum DpaCode {
     DpaOutput,
 }
 
+/// Codes raised by `cloudvet import` (price catalogues into provider profiles).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, IntoStaticStr, EnumIter, EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
+pub enum ImportCode {
+    /// The catalogue file cannot be read, is not UTF-8 text, or is not CSV.
+    CatalogueUnreadable,
+    /// The catalogue lacks a column the import needs (e.g. `InstanceType`, `Price`).
+    CatalogueColumns,
+    /// A catalogue row cannot be read: wrong number of fields, a price or GPU count that is not a number.
+    CatalogueRow,
+    /// The cloud of a catalogue file cannot be told from its path; `--cloud` names it.
+    CatalogueCloud,
+    /// A row's accelerator cannot be placed on one GPU model of the catalogue (unknown name, memory that fits no model, or several models fit); the row is reported and left out (warning).
+    UnplacedAccelerator,
+    /// A row's region has no country in the region table or the profile; the row is reported and left out (warning).
+    RegionCountryUnknown,
+    /// The region table (`--region-map`) has a row without a valid country, source or date.
+    RegionMapInvalid,
+    /// `--region-country` names neither `EU`, `EEA` nor an ISO 3166-1 country code.
+    InvalidCountryFilter,
+    /// The profile to merge into cannot be loaded, or the result cannot be written.
+    ImportTarget,
+}
+
 /// A diagnostic code of any stage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Code {
@@ -252,6 +278,13 @@ pub enum Code {
     Eval(EvalCode),
     Report(ReportCode),
     Dpa(DpaCode),
+    Import(ImportCode),
+}
+
+impl From<ImportCode> for Code {
+    fn from(c: ImportCode) -> Self {
+        Code::Import(c)
+    }
 }
 
 impl From<LoadCode> for Code {
@@ -300,6 +333,7 @@ impl Code {
             Code::Eval(c) => c.into(),
             Code::Report(c) => c.into(),
             Code::Dpa(c) => c.into(),
+            Code::Import(c) => c.into(),
         }
     }
 
@@ -312,6 +346,7 @@ impl Code {
             Code::Eval(c) => c.get_documentation(),
             Code::Report(c) => c.get_documentation(),
             Code::Dpa(c) => c.get_documentation(),
+            Code::Import(c) => c.get_documentation(),
         };
         doc.map(str::trim).unwrap_or_default()
     }
@@ -325,6 +360,7 @@ impl Code {
             Code::Eval(_) => "eval",
             Code::Report(_) => "report",
             Code::Dpa(_) => "dpa",
+            Code::Import(_) => "import",
         }
     }
 
@@ -337,6 +373,7 @@ impl Code {
         v.extend(EvalCode::iter().map(Code::from));
         v.extend(ReportCode::iter().map(Code::from));
         v.extend(DpaCode::iter().map(Code::from));
+        v.extend(ImportCode::iter().map(Code::from));
         v
     }
 

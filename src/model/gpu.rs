@@ -198,9 +198,245 @@ pub fn gpu_model(id: &str) -> Option<&'static GpuModel> {
     GPU_MODELS.iter().find(|g| g.id == id)
 }
 
+/// A GPU board's form factor, as an instance name or a catalogue states it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormFactor {
+    Sxm,
+    Pcie,
+    Nvl,
+}
+
+impl FormFactor {
+    /// The form factor a word of an instance name or GPU description states
+    /// (`sxm`, `sxm4`, `sxm5`, `pcie`, `nvl`; any case), if any.
+    pub fn from_word(word: &str) -> Option<FormFactor> {
+        let w = word.to_ascii_lowercase();
+        if w.starts_with("sxm") && w[3..].chars().all(|c| c.is_ascii_digit()) {
+            Some(FormFactor::Sxm)
+        } else if w == "pcie" {
+            Some(FormFactor::Pcie)
+        } else if w == "nvl" {
+            Some(FormFactor::Nvl)
+        } else {
+            None
+        }
+    }
+
+    /// The first form factor stated by a word of `text` (words split at anything
+    /// that is not a letter or digit: `gpu_1x_h100_sxm5` states SXM), with the word.
+    pub fn find_in(text: &str) -> Option<(FormFactor, String)> {
+        text.split(|c: char| !c.is_ascii_alphanumeric())
+            .find_map(|w| FormFactor::from_word(w).map(|f| (f, w.to_string())))
+    }
+}
+
+/// A word of a model ID or catalogue name that gives memory (`80GB`), if it is one.
+fn memory_word(word: &str) -> Option<u32> {
+    let digits = word
+        .strip_suffix("GB")
+        .or_else(|| word.strip_suffix("gb"))?;
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// The family of a model ID or catalogue name: the name without its form factor
+/// and memory words (`A100-SXM-80GB` → `A100`, `H100-NVL` → `H100`, `L40S` → `L40S`).
+pub fn family(name: &str) -> String {
+    name.split('-')
+        .filter(|w| FormFactor::from_word(w).is_none() && memory_word(w).is_none())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// The memory a name states in a word such as `80GB` (`A100-80GB` → 80).
+pub fn memory_in_name(name: &str) -> Option<u32> {
+    name.split('-').find_map(memory_word)
+}
+
+/// The form factor a model ID names (`H100-SXM` → SXM); `None` for IDs without one.
+pub fn form_of(id: &str) -> Option<FormFactor> {
+    id.split('-').find_map(FormFactor::from_word)
+}
+
+/// How far a stated memory size may be from the catalogue's (GiB): sizes are
+/// stated in GiB or GB and rounded by vendors (H100 NVL: 94 GB, 95,830 MiB).
+const MEMORY_TOLERANCE_GB: u32 = 2;
+
+/// The outcome of placing a name from elsewhere (a price catalogue) on a model ID.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Placement {
+    /// Exactly one model fits.
+    Model(&'static GpuModel),
+    /// No model of this family is in the catalogue.
+    Unknown,
+    /// The family is known but no model of it has the stated memory.
+    MemoryMismatch { stated_gb: u32, known_gb: Vec<u32> },
+    /// Several models fit and nothing stated picks one.
+    Ambiguous(Vec<&'static str>),
+}
+
+/// Places a GPU name on a model ID of [`GPU_MODELS`] from what is stated: the
+/// family of the name, the memory per GPU (GiB) and the form factor. Nothing is
+/// guessed: without a form factor the generic ID of the family (e.g. `H100`,
+/// form factor not stated) is taken, and when memory rules every model out or
+/// several fit, the answer says so.
+pub fn place(name: &str, memory_gb: Option<u32>, form: Option<FormFactor>) -> Placement {
+    let fam = family(name);
+    let mut candidates: Vec<&'static GpuModel> = GPU_MODELS
+        .iter()
+        .filter(|g| family(g.id).eq_ignore_ascii_case(&fam))
+        .collect();
+    if candidates.is_empty() {
+        return Placement::Unknown;
+    }
+    if let Some(gb) = memory_gb.or_else(|| memory_in_name(name)) {
+        let fitting: Vec<_> = candidates
+            .iter()
+            .copied()
+            .filter(|g| g.vram_gb.abs_diff(gb) <= MEMORY_TOLERANCE_GB)
+            .collect();
+        if fitting.is_empty() {
+            let mut known_gb: Vec<u32> = candidates.iter().map(|g| g.vram_gb).collect();
+            known_gb.sort_unstable();
+            known_gb.dedup();
+            return Placement::MemoryMismatch {
+                stated_gb: gb,
+                known_gb,
+            };
+        }
+        candidates = fitting;
+    }
+    let pick = |list: Vec<&'static GpuModel>| match list.as_slice() {
+        [one] => Placement::Model(one),
+        _ => Placement::Ambiguous(list.iter().map(|g| g.id).collect()),
+    };
+    if let Some(f) = form {
+        let stated: Vec<_> = candidates
+            .iter()
+            .copied()
+            .filter(|g| form_of(g.id) == Some(f))
+            .collect();
+        if !stated.is_empty() {
+            return pick(stated);
+        }
+    }
+    // No form factor stated (or none of the family's models has the stated one):
+    // the model without a form factor in its ID — the generic one, or the only form
+    // the family has (B200, L40S).
+    let unformed: Vec<_> = candidates
+        .iter()
+        .copied()
+        .filter(|g| form_of(g.id).is_none())
+        .collect();
+    match unformed.len() {
+        1 => Placement::Model(unformed[0]),
+        0 if candidates.len() == 1 => Placement::Model(candidates[0]),
+        0 => pick(candidates),
+        _ => pick(unformed),
+    }
+}
+
+/// The names from elsewhere (price catalogues) that [`place`] puts on this model,
+/// in words: the family name with the memory and form factor that select it
+/// (`H100` + SXM → `H100-SXM`; `A100` + 40 GB, no form factor → `A100-40GB`).
+pub fn aliases(g: &GpuModel) -> Vec<String> {
+    let fam = family(g.id);
+    let mut out = Vec::new();
+    let form = form_of(g.id).map(|f| match f {
+        FormFactor::Sxm => "sxm",
+        FormFactor::Pcie => "pcie",
+        FormFactor::Nvl => "nvl",
+    });
+    let placed = |name: &str, f: Option<FormFactor>| matches!(place(name, Some(g.vram_gb), f), Placement::Model(m) if m.id == g.id);
+    let f = form_of(g.id);
+    if placed(&fam, f) {
+        out.push(match form {
+            Some(w) => format!("{fam} ({} GB, `{w}` in the instance name)", g.vram_gb),
+            None => format!("{fam} ({} GB)", g.vram_gb),
+        });
+    }
+    let with_memory = format!("{fam}-{}GB", g.vram_gb);
+    if with_memory != g.id && placed(&with_memory, f) {
+        out.push(match form {
+            Some(w) => format!("{with_memory} (`{w}` in the instance name)"),
+            None => with_memory,
+        });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn placed(name: &str, gb: Option<u32>, instance: &str) -> String {
+        match place(name, gb, FormFactor::find_in(instance).map(|f| f.0)) {
+            Placement::Model(m) => m.id.to_string(),
+            other => format!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn aliases_are_what_place_accepts() {
+        let a = |id: &str| aliases(gpu_model(id).unwrap()).join("; ");
+        assert_eq!(a("A100-40GB"), "A100 (40 GB)");
+        assert_eq!(
+            a("A100-SXM-80GB"),
+            "A100 (80 GB, `sxm` in the instance name); A100-80GB (`sxm` in the instance name)"
+        );
+        assert_eq!(
+            a("H100-PCIe"),
+            "H100 (80 GB, `pcie` in the instance name); H100-80GB (`pcie` in the instance name)"
+        );
+        assert_eq!(a("L40S"), "L40S (48 GB); L40S-48GB");
+    }
+
+    #[test]
+    fn catalogue_names_are_placed_from_memory_and_instance_name() {
+        assert_eq!(placed("A100", Some(40), "gpu_8x_a100"), "A100-40GB");
+        assert_eq!(
+            placed("A100", Some(40), "gpu_1x_a100_sxm4"),
+            "A100-SXM-40GB"
+        );
+        assert_eq!(
+            placed("A100-80GB", Some(80), "gpu_8x_a100_80gb_sxm4"),
+            "A100-SXM-80GB"
+        );
+        assert_eq!(placed("A100-80GB", Some(80), "1A100.22V"), "A100-80GB");
+        assert_eq!(placed("H100", Some(80), "gpu_1x_h100_pcie"), "H100-PCIe");
+        assert_eq!(
+            placed("H100", Some(80), "gpu-h100-sxm_8gpu-128vcpu-1600gb"),
+            "H100-SXM"
+        );
+        assert_eq!(placed("H100", Some(80), "1H100.80S.32V"), "H100");
+        assert_eq!(
+            placed("H200", Some(141), "gpu-h200-sxm_1gpu-16vcpu-200gb"),
+            "H200-SXM"
+        );
+        assert_eq!(placed("B200", Some(180), "gpu_8x_b200_sxm6"), "B200");
+        assert_eq!(
+            placed("L40S", Some(48), "gpu-l40s-a_1gpu-8vcpu-32gb"),
+            "L40S"
+        );
+        assert_eq!(placed("GH200", Some(96), "gpu_1x_gh200"), "GH200");
+        assert_eq!(
+            placed("RTX-PRO-6000", Some(96), "1RTXPRO6000.30V"),
+            "RTX-PRO-6000"
+        );
+        assert_eq!(placed("V100", Some(16), "gpu_8x_v100"), "Unknown");
+        assert_eq!(placed("RTX6000", Some(24), "gpu_1x_rtx6000"), "Unknown");
+        assert_eq!(
+            placed("H100", Some(40), "x"),
+            "MemoryMismatch { stated_gb: 40, known_gb: [80, 94] }"
+        );
+        // Without memory, a generic name with two generic models is ambiguous.
+        assert_eq!(
+            placed("A100", None, "x"),
+            "Ambiguous([\"A100-40GB\", \"A100-80GB\"])"
+        );
+    }
 
     #[test]
     fn catalogue_is_sorted_and_unique() {

@@ -220,6 +220,35 @@ pub struct Offer {
     /// Free text (e.g. how a price was derived).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The catalogue row the offer was imported from (`cloudvet import`); absent for
+    /// offers written by hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imported_from: Option<CatalogueRow>,
+}
+
+/// Where an imported offer was read: the catalogue file (by its SHA-256, and its
+/// upstream commit and date when known) and the row in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CatalogueRow {
+    /// The catalogue: `skypilot`.
+    pub catalogue: String,
+    /// The file's path in the catalogue repository (e.g. `catalogs/v8/lambda/vms.csv`).
+    pub file: String,
+    /// SHA-256 of the file's bytes, lower-case hex.
+    #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
+    pub sha256: String,
+    /// The catalogue repository's commit of this version of the file, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commit: Option<String>,
+    /// The date of this version of the file, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<Date>,
+    /// The row's line in the file, as an editor or a spreadsheet numbers it (the
+    /// header is line 1); several lines when zone rows were combined.
+    pub rows: Vec<u32>,
+    /// The accelerator name as the catalogue writes it (e.g. `A100`, `H100`).
+    pub accelerator_name: String,
 }
 
 /// GPU interconnect inside an instance.
