@@ -86,6 +86,7 @@ impl FromStr for Lang {
 mod cli;
 mod cost;
 mod diag;
+mod project;
 mod report;
 
 /// The one message catalogue: every fixed text of every command, English and
@@ -93,7 +94,13 @@ mod report;
 /// (`i18n/report.rs`, `i18n/cost.rs`, `i18n/cli.rs`, `i18n/diag.rs`) only so the
 /// files stay readable; keys are unique across all of them (a test checks), and
 /// every lookup goes through [`t`].
-pub const TABLES: &[&[(&str, &str, &str)]] = &[report::TABLE, cost::TABLE, cli::TABLE, diag::TABLE];
+pub const TABLES: &[&[(&str, &str, &str)]] = &[
+    report::TABLE,
+    cost::TABLE,
+    cli::TABLE,
+    diag::TABLE,
+    project::TABLE,
+];
 
 /// Every entry of the catalogue.
 pub fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {

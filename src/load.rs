@@ -40,6 +40,8 @@ pub enum DocumentKind {
     /// A vendor questionnaire (`cloudvet questionnaire`), answered or not.
     Questionnaire,
     RentVsBuy,
+    /// A procurement folder's project file (`cloudvet.yaml`).
+    Project,
 }
 
 impl DocumentKind {
@@ -51,6 +53,7 @@ impl DocumentKind {
         DocumentKind::DpaReview,
         DocumentKind::Questionnaire,
         DocumentKind::RentVsBuy,
+        DocumentKind::Project,
     ];
 
     /// The value of the file's `kind` field.
@@ -63,6 +66,7 @@ impl DocumentKind {
             DocumentKind::DpaReview => "dpa_review",
             DocumentKind::Questionnaire => "questionnaire",
             DocumentKind::RentVsBuy => "rent_vs_buy",
+            DocumentKind::Project => "project",
         }
     }
 
@@ -86,6 +90,7 @@ impl DocumentKind {
             DocumentKind::RentVsBuy => {
                 &[crate::model::rent_vs_buy::RENT_VS_BUY_SCHEMA_VERSION as u64]
             }
+            DocumentKind::Project => &[crate::model::project::PROJECT_SCHEMA_VERSION as u64],
             DocumentKind::RulePack | DocumentKind::Questionnaire => &[1],
         }
     }
@@ -572,7 +577,8 @@ pub fn load_any(file: &SourceFile) -> (Option<AnyDocument>, Vec<Diagnostic>) {
         DocumentKind::RulePack
         | DocumentKind::Workload
         | DocumentKind::Questionnaire
-        | DocumentKind::RentVsBuy => {
+        | DocumentKind::RentVsBuy
+        | DocumentKind::Project => {
             let (v, d) = load_parsed::<Value>(file, &parsed, kind);
             (v.map(|_| AnyDocument::Other(kind)), d)
         }

@@ -28,6 +28,9 @@ use crate::model::workload::Workload;
 use crate::model::{ProviderProfile, Requirements};
 use crate::report::{assemble, InputRow, Report};
 
+pub mod project;
+pub use project::{ProjectLookup, ProjectUse};
+
 /// The example workload shipped in the binary (the default of `--workload`).
 pub const DEFAULT_WORKLOAD: &str = "docs/examples/workload.yaml";
 /// The example rent-vs-buy inputs shipped in the binary.
@@ -50,6 +53,19 @@ pub struct InputPaths {
     pub answers: Vec<PathBuf>,
     /// `YYYY-MM-DD`, as typed.
     pub as_of: Option<String>,
+    /// The procurement folder's project file that fills what is not given
+    /// ([`project::resolve`]); `Off` by default.
+    pub project: ProjectLookup,
+}
+
+impl InputPaths {
+    /// These paths with every input left open taken from the project file
+    /// [`InputPaths::project`] finds, and what the project file gave.
+    pub fn resolved(&self) -> Result<(InputPaths, Option<ProjectUse>), Vec<Diagnostic>> {
+        let (mut out, used) = project::resolve(self, &self.project)?;
+        out.project = ProjectLookup::Off;
+        Ok((out, used))
+    }
 }
 
 /// Which inputs a command needs beyond providers and requirements (always read).
@@ -102,6 +118,8 @@ pub struct Inputs {
     pub files: Vec<InputRow>,
     /// Warnings from loading (errors end loading instead).
     pub warnings: Vec<Diagnostic>,
+    /// The project file used and what it gave (`None`: no project file).
+    pub project: Option<ProjectUse>,
 }
 
 fn row(f: &SourceFile, kind: &str) -> InputRow {
@@ -222,6 +240,8 @@ fn read_packs(dir: Option<&Path>) -> Result<PackFiles, Vec<Diagnostic>> {
 /// Reads, parses and checks every input the command needs, once. All errors of
 /// all files come back together; warnings are kept in [`Inputs::warnings`].
 pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>> {
+    let (paths, project) = paths.resolved()?;
+    let paths = &paths;
     let mut diags: Vec<Diagnostic> = Vec::new();
     // Rule packs and benchmark tables (independent of everything else) are parsed on
     // their own threads, overlapping the profiles (docs/performance.md).
@@ -246,6 +266,13 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
             .then(|| scope.spawn(|| read_benchmarks(paths.benchmarks.as_deref())));
 
         let mut files: Vec<InputRow> = Vec::new();
+        if let Some(p) = &project {
+            files.push(InputRow {
+                file: p.file.clone(),
+                kind: "project".into(),
+                sha256: p.sha256.clone(),
+            });
+        }
         let (mut providers, pd) = if paths.providers.is_empty() {
             load::embedded_providers()
         } else {
@@ -399,6 +426,7 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
             date,
             files,
             warnings: diags,
+            project,
         })
     })
 }

@@ -83,7 +83,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<String, Status> {
         cost: true,
         rent_vs_buy: !args.no_rent_vs_buy,
     };
-    let inputs = super::load_inputs(&paths, needs)?;
+    let inputs = super::load_inputs(&paths, needs, global.lang)?;
     let bad = |d: Vec<Diagnostic>| {
         super::print_diagnostics(&d);
         Status::BadInput

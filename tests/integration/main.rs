@@ -25,6 +25,7 @@ mod legal_fixes;
 mod loader_api;
 mod no_network;
 mod pipeline;
+mod project;
 mod report;
 mod report_set;
 mod rules;

@@ -1,0 +1,47 @@
+//! Texts of the procurement folder's project file, of stale DPA reviews and of
+//! offers that do not qualify (issue 13 items 5–8).
+
+/// (key, English, German).
+pub const TABLE: &[(&str, &str, &str)] = &[
+    (
+        "project_note",
+        "note: using the project file {file} (options on the command line override it):",
+        "Hinweis: verwendet die Projektdatei {file} (Optionen auf der Befehlszeile haben Vorrang):",
+    ),
+    (
+        "project_folder_files",
+        "{path} ({files})",
+        "{path} ({files})",
+    ),
+    (
+        "project_folder_empty",
+        "{path} (no files)",
+        "{path} (keine Dateien)",
+    ),
+    (
+        "project_folder_count",
+        "{path} ({n} files)",
+        "{path} ({n} Dateien)",
+    ),
+    (
+        "project_overridden",
+        "given on the command line instead: {flags}",
+        "stattdessen auf der Befehlszeile angegeben: {flags}",
+    ),
+    (
+        "project_entry_requirements",
+        "requirements",
+        "Anforderungen",
+    ),
+    ("project_entry_workload", "workload", "Arbeitslast"),
+    (
+        "project_entry_rent_vs_buy",
+        "rent vs buy",
+        "Mieten oder kaufen",
+    ),
+    ("project_entry_providers", "providers", "Anbieter"),
+    ("project_entry_reviews", "DPA reviews", "AVV-Prüfungen"),
+    ("project_entry_answers", "answers", "Antworten"),
+    ("project_entry_rules", "rule packs", "Regelpakete"),
+    ("project_entry_benchmarks", "benchmarks", "Benchmarks"),
+];
