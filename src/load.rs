@@ -585,6 +585,25 @@ pub fn load_any(file: &SourceFile) -> (Option<AnyDocument>, Vec<Diagnostic>) {
     })
 }
 
+/// Places diagnostics raised on a file's typed value (a pointer, no line) at the
+/// line and column of their pointer, with the line shown.
+pub fn locate_pointers(file: &SourceFile, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let index = parse_yaml(file).ok().map(|p| p.index);
+    diags
+        .into_iter()
+        .map(|d| {
+            let pos = d
+                .pointer
+                .as_deref()
+                .and_then(|ptr| index.as_ref().and_then(|i| i.value(ptr)));
+            match (d.line, pos) {
+                (None, Some(p)) => d.at(p.line, p.column).with_source(&file.text),
+                _ => d.with_source(&file.text),
+            }
+        })
+        .collect()
+}
+
 /// Attaches each diagnostic's offending line.
 fn lined(file: &SourceFile, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diags

@@ -107,6 +107,9 @@ pub struct Inputs {
     pub reviews: Vec<Loaded<DpaReview>>,
     /// What each review changed in its provider's profile.
     pub applied_reviews: Vec<AppliedReview>,
+    /// Reviews of another DPA version or date than the profile's current DPA: not
+    /// applied (`dpa-review-stale`), with the review file.
+    pub stale_reviews: Vec<(String, crate::dpa::Stale)>,
     pub workload: Option<Loaded<Workload>>,
     pub rent_vs_buy: Option<Loaded<RentVsBuy>>,
     pub benchmarks: Option<Benchmarks>,
@@ -409,6 +412,13 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
         profiles.sort_by(|a, b| a.id.cmp(&b.id));
         // Decided review verdicts replace the profiles' DPA facts, so the DPA rules
         // read what the report's DPA section says they read.
+        let stale_reviews: Vec<(String, crate::dpa::Stale)> = reviews
+            .iter()
+            .filter_map(|r| {
+                let p = profiles.iter().find(|p| p.id == r.value.provider)?;
+                crate::dpa::staleness(p, &r.value).map(|s| (r.file.display.clone(), s))
+            })
+            .collect();
         let (applied_reviews, review_diags) = crate::dpa::apply_reviews(&mut profiles, &reviews);
         diags.extend(review_diags);
         if diags.iter().any(Diagnostic::is_error) {
@@ -420,6 +430,7 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
             packs,
             reviews,
             applied_reviews,
+            stale_reviews,
             workload,
             rent_vs_buy,
             benchmarks: benchmarks.map(|(_, b)| b),
@@ -488,8 +499,21 @@ pub fn report(inputs: &Inputs, lang: Lang) -> Result<Report, Vec<Diagnostic>> {
     let eligible = eligible(&assessment);
     let cost =
         cost(inputs, Some(&eligible))?.map(|c| crate::report::from_cost::cost_input(&c, lang));
-    let reviews: Vec<DpaReview> = inputs.reviews.iter().map(|r| r.value.clone()).collect();
-    Ok(assemble::build(&assemble::Inputs {
+    // A stale review is not what the assessment read: the report shows the profile's
+    // DPA facts for that provider and says why the review was set aside.
+    let is_stale = |r: &Loaded<DpaReview>| {
+        inputs
+            .stale_reviews
+            .iter()
+            .any(|(f, _)| *f == r.file.display)
+    };
+    let reviews: Vec<DpaReview> = inputs
+        .reviews
+        .iter()
+        .filter(|r| !is_stale(r))
+        .map(|r| r.value.clone())
+        .collect();
+    let mut report = assemble::build(&assemble::Inputs {
         lang,
         assessment: &assessment,
         providers: &inputs.providers,
@@ -497,5 +521,39 @@ pub fn report(inputs: &Inputs, lang: Lang) -> Result<Report, Vec<Diagnostic>> {
         reviews: &reviews,
         files: inputs.files.clone(),
         tool_version: env!("CARGO_PKG_VERSION"),
-    }))
+    });
+    for (file, st) in &inputs.stale_reviews {
+        if let Some(row) = report
+            .dpa_reviews
+            .iter_mut()
+            .find(|d| d.provider_id == st.provider)
+        {
+            row.status_text = crate::i18n::t(lang, "dpa_stale_status").to_string();
+            row.basis = crate::i18n::fill(
+                lang,
+                "dpa_basis_stale",
+                &[
+                    ("file", file),
+                    (
+                        "review",
+                        &crate::dpa::Stale::describe(
+                            lang,
+                            st.review_version.as_deref(),
+                            st.review_date.as_deref(),
+                        ),
+                    ),
+                    (
+                        "current",
+                        &crate::dpa::Stale::describe(
+                            lang,
+                            st.current_version.as_deref(),
+                            st.current_date.as_deref(),
+                        ),
+                    ),
+                    ("basis", &row.basis),
+                ],
+            );
+        }
+    }
+    Ok(report)
 }

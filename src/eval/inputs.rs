@@ -65,7 +65,7 @@ pub fn apply_answer_files(
             ),
             Some(p) => match super::questionnaire::merge_answers(&p.value, &q, &file.display) {
                 Ok(merged) => p.value = merged,
-                Err(d) => errors.extend(located(file, d)),
+                Err(d) => errors.extend(crate::load::locate_pointers(file, d)),
             },
         }
     }
@@ -74,22 +74,4 @@ pub fn apply_answer_files(
     } else {
         Err(errors)
     }
-}
-
-/// The line and column of each diagnostic's pointer in the questionnaire, with the line shown.
-fn located(file: &SourceFile, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let index = crate::load::parse_yaml(file).ok().map(|p| p.index);
-    diags
-        .into_iter()
-        .map(|d| {
-            let pos = d
-                .pointer
-                .as_deref()
-                .and_then(|ptr| index.as_ref().and_then(|i| i.value(ptr)));
-            match (d.line, pos) {
-                (None, Some(p)) => d.at(p.line, p.column).with_source(&file.text),
-                _ => d.with_source(&file.text),
-            }
-        })
-        .collect()
 }

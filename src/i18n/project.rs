@@ -44,4 +44,10 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("project_entry_answers", "answers", "Antworten"),
     ("project_entry_rules", "rule packs", "Regelpakete"),
     ("project_entry_benchmarks", "benchmarks", "Benchmarks"),
+    ("dpa_stale_status", "review stale", "Prüfung veraltet"),
+    ("dpa_basis_stale", "The DPO's review {file} is of DPA {review}, but the profile's current DPA is {current}: the review is stale and not applied. {basis}", "Die Prüfung {file} des Datenschutzbeauftragten gilt dem AVV {review}, das Profil nennt als aktuellen AVV aber {current}: Die Prüfung ist veraltet und wird nicht angewandt. {basis}"),
+    ("dpa_version_of", "version {v} of {d}", "Version {v} vom {d}"),
+    ("dpa_version_only", "version {v}", "Version {v}"),
+    ("dpa_version_date_only", "the version of {d}", "die Fassung vom {d}"),
+    ("dpa_version_none", "no version stated", "ohne Versionsangabe"),
 ];

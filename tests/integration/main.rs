@@ -33,4 +33,5 @@ mod rules_cli;
 mod rules_engine;
 mod schemas;
 mod shipped;
+mod stale_review;
 mod validate_cli;
