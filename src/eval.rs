@@ -12,11 +12,13 @@
 //! assess many providers. Everything in [`Assessment`] is `Serialize`.
 
 pub mod check;
+pub mod decision;
 pub mod docs;
 pub mod examples;
 pub mod inputs;
 pub mod packs;
 pub mod pointer;
+pub mod qualify;
 pub mod questionnaire;
 pub mod seal;
 pub mod smaa;
@@ -32,7 +34,7 @@ use serde_json::Value;
 use crate::diag::Diagnostic;
 use crate::model::common::Date;
 use crate::model::provider::ProviderProfile;
-use crate::model::requirements::{OverrideSetting, Requirements};
+use crate::model::requirements::{OpenMustHaves, OverrideSetting, Requirements};
 use crate::model::rule_pack::{Area, Rule, RulePack, RuleStatus, Severity, Text};
 use check::{CCheck, Cx, OfferView, Scope, Sets};
 use pointer::ProvRef;
@@ -146,6 +148,13 @@ pub struct OpenQuestion {
     pub facts: Vec<String>,
     /// Why the rule is unknown.
     pub reason: Text,
+    /// Points (0–100) the provider's total gains if the answer is in its favour.
+    pub points: f64,
+    /// A valid waiver already covers the rule: the answer changes nothing.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub waived: bool,
+    #[serde(skip)]
+    pub points_exact: f64,
 }
 
 /// The assessment of one provider.
@@ -167,6 +176,10 @@ pub struct ProviderAssessment {
     pub total: f64,
     /// Total if every unknown passed.
     pub total_if_unknowns_pass: f64,
+    /// The score as an interval over the open facts: [worst, best].
+    pub score_interval: decision::ScoreInterval,
+    /// Every must-have (knock-out rule, minimum SEAL): met, failed or open.
+    pub must_haves: Vec<decision::MustHave>,
     /// Share of the scored weight decided on verified evidence, in percent.
     pub confidence_pct: f64,
     pub areas: Vec<AreaScore>,
@@ -174,9 +187,15 @@ pub struct ProviderAssessment {
     pub open_questions: Vec<OpenQuestion>,
     /// EU Cloud Sovereignty Framework: SEAL level per objective and the minimum-SEAL gate.
     pub seal: seal::SealProfile,
+    /// The provider's offers against the requirements (see `qualify`): a provider is
+    /// assessed on its qualifying offers.
+    pub offers: qualify::OfferSummary,
     /// Exact total, for ranking; not serialised.
     #[serde(skip)]
     pub total_exact: f64,
+    /// Exact best total (every open fact in the provider's favour); not serialised.
+    #[serde(skip)]
+    pub best_exact: f64,
 }
 
 /// A rule as applied in this assessment.
@@ -244,7 +263,15 @@ pub struct Assessment {
     pub skipped_rules: Vec<SkippedRule>,
     /// Eligible providers by rank, then excluded providers by id.
     pub providers: Vec<ProviderAssessment>,
+    /// The shortlist in three groups: cleared, open, excluded (with the rules).
+    pub shortlist: decision::Shortlist,
+    /// Score intervals decide who can still rank first; the decisive questions.
+    pub decision: decision::DecisionUnderUnknowns,
+    /// What to do: recommend, ask these questions first, or no provider.
+    pub recommendation: decision::Recommendation,
     pub robustness: smaa::Robustness,
+    /// Robustness over the open facts, and over open facts and weights together.
+    pub robustness_open_facts: smaa::FactRobustness,
     pub waivers: Vec<WaiverStatus>,
 }
 
@@ -274,6 +301,8 @@ pub struct Engine<'p> {
     vram: HashMap<&'static str, u32>,
     /// Every `count`/`every` over `/offers` of the applied rules, evaluated in one pass.
     offer_nodes: Vec<check::OfferNode>,
+    /// What an offer must have to qualify.
+    needs: qualify::OfferNeeds,
 }
 
 fn diag(code: impl Into<Code>, msg: impl Into<String>) -> Diagnostic {
@@ -540,6 +569,7 @@ impl<'p> Engine<'p> {
             weights,
             vram,
             offer_nodes,
+            needs: qualify::OfferNeeds::from_requirements(requirements),
         })
     }
 
@@ -596,24 +626,27 @@ impl<'p> Engine<'p> {
     /// Assesses one provider (rank left empty; see [`Engine::assess`]).
     pub fn assess_provider(&self, p: &ProviderProfile) -> ProviderAssessment {
         let json = profile_json(p);
-        let offers = if self.offer_nodes.is_empty() {
-            None
+        let mut view = OfferView::new(p, &self.vram, &self.needs);
+        let tallies = if self.offer_nodes.is_empty() {
+            Vec::new()
         } else {
-            Some(OfferView::new(p, &self.vram))
-        };
-        let tallies = match &offers {
-            Some(v) => check::tally_offers(v, &self.offer_nodes, self.date),
-            None => Vec::new(),
+            check::tally_offers(&view, &self.offer_nodes, self.date)
         };
         let results: Vec<RuleResult> = self
             .rules
             .iter()
-            .map(|r| self.run_rule(r, &json, offers.as_ref(), &tallies, &p.id))
+            .map(|r| self.run_rule(r, &json, Some(&view), &tallies, &p.id))
             .collect();
-        self.summarise(p, results)
+        let offers = std::mem::take(&mut view.summary);
+        self.summarise(p, results, offers)
     }
 
-    fn summarise(&self, p: &ProviderProfile, results: Vec<RuleResult>) -> ProviderAssessment {
+    fn summarise(
+        &self,
+        p: &ProviderProfile,
+        results: Vec<RuleResult>,
+        offers: qualify::OfferSummary,
+    ) -> ProviderAssessment {
         let scored = |r: &RuleResult| r.severity != Severity::Info && r.weight > 0;
         // Per area: (total, passed, unknown, failed weights; counts)
         let mut per: BTreeMap<Area, [f64; 4]> = BTreeMap::new();
@@ -639,6 +672,7 @@ impl<'p> Engine<'p> {
             .map(|a| self.weights.get(a).copied().unwrap_or(0.0))
             .sum();
         let mut areas = Vec::new();
+        let mut point_of: BTreeMap<Area, f64> = BTreeMap::new();
         let (mut total, mut upper, mut conf_num, mut conf_den) = (0.0, 0.0, 0.0, 0.0);
         for (area, [t, pass, unk, _fail]) in &per {
             let aw = self.weights.get(area).copied().unwrap_or(0.0);
@@ -647,6 +681,7 @@ impl<'p> Engine<'p> {
             } else {
                 0.0
             };
+            point_of.insert(*area, 100.0 * share / t);
             let score = 100.0 * pass / t;
             let score_up = 100.0 * (pass + unk) / t;
             total += share * score;
@@ -694,6 +729,12 @@ impl<'p> Engine<'p> {
             .filter(|r| r.outcome == Outcome::Unknown)
             .filter_map(|r| {
                 let rule = self.rules.iter().find(|a| a.rule.id == r.rule)?.rule;
+                let waived = r.effectively_passed();
+                let points_exact = if waived || !scored(r) {
+                    0.0
+                } else {
+                    point_of.get(&r.area).copied().unwrap_or(0.0) * f64::from(r.weight)
+                };
                 Some(OpenQuestion {
                     rule: r.rule.clone(),
                     severity: r.severity,
@@ -701,21 +742,35 @@ impl<'p> Engine<'p> {
                     question: rule.question.clone(),
                     facts: r.missing.clone(),
                     reason: r.reason.clone(),
+                    points: round1(points_exact),
+                    waived,
+                    points_exact,
                 })
             })
             .collect();
         let seal = seal::assess(&profile_json(p), &self.requirements.sovereignty_seal);
+        let must_haves = decision::must_haves(&results, &seal);
+        let unproven = self.requirements.open_must_haves == OpenMustHaves::Exclude
+            && must_haves
+                .iter()
+                .any(|m| m.state == decision::MustHaveState::Open);
         ProviderAssessment {
             id: p.id.clone(),
             name: p.name.clone(),
             example_data: p.example_data,
             rank: None,
-            // The minimum-SEAL gate excludes like a failed knock-out, before ranking.
-            eligible: knockouts_failed.is_empty() && seal.gate_failed.is_empty(),
+            // The minimum-SEAL gate excludes like a failed knock-out, before ranking;
+            // with `open_must_haves: exclude` so does a must-have not proven.
+            eligible: knockouts_failed.is_empty() && seal.gate_failed.is_empty() && !unproven,
             knockouts_failed,
             open_must_haves,
             total: round1(total),
             total_if_unknowns_pass: round1(upper),
+            score_interval: decision::ScoreInterval {
+                worst: round1(total),
+                best: round1(upper),
+            },
+            must_haves,
             confidence_pct: if conf_den > 0.0 {
                 round1(100.0 * conf_num / conf_den)
             } else {
@@ -725,7 +780,9 @@ impl<'p> Engine<'p> {
             results,
             open_questions,
             seal,
+            offers,
             total_exact: total,
+            best_exact: upper,
         }
     }
 
@@ -777,6 +834,20 @@ impl<'p> Engine<'p> {
             })
             .collect();
         let robustness = smaa::run(&assessed, &self.weights, &self.requirements.robustness);
+        let mut robustness_open_facts =
+            smaa::run_open_facts(&assessed, &self.weights, &self.requirements.robustness);
+        robustness_open_facts.moved_by = smaa::moved_by(
+            robustness.leader_first_pct,
+            robustness_open_facts.leader_first_pct_open_facts,
+        );
+        let shortlist = decision::shortlist(&assessed, self.requirements.open_must_haves);
+        let under = decision::under_unknowns(&assessed);
+        let recommendation = decision::recommend(
+            &assessed,
+            &under,
+            robustness_open_facts.leader_first_pct_both,
+            smaa::ROBUST_THRESHOLD_PCT,
+        );
         let waivers = self
             .requirements
             .waivers
@@ -828,7 +899,11 @@ impl<'p> Engine<'p> {
             rules: self.applied.clone(),
             skipped_rules: self.skipped.clone(),
             providers: assessed,
+            shortlist,
+            decision: under,
+            recommendation,
             robustness,
+            robustness_open_facts,
             waivers,
         })
     }

@@ -85,6 +85,7 @@ impl FromStr for Lang {
 
 mod cli;
 mod cost;
+mod decision;
 mod diag;
 mod project;
 mod report;
@@ -100,6 +101,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     cli::TABLE,
     diag::TABLE,
     project::TABLE,
+    decision::TABLE,
 ];
 
 /// Every entry of the catalogue.
@@ -129,7 +131,7 @@ pub fn t(lang: Lang, key: &str) -> &'static str {
 /// Only the report's and the cost comparison's words: the terminal's and the
 /// diagnostics' texts are not part of the report model.
 pub fn labels(lang: Lang) -> BTreeMap<String, String> {
-    [report::TABLE, cost::TABLE]
+    [report::TABLE, cost::TABLE, decision::TABLE]
         .iter()
         .flat_map(|t| t.iter())
         .map(|(k, en, de)| {

@@ -153,6 +153,13 @@ pub struct Summary {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Recommendation {
+    /// The recommendation state: `recommend`, `leads` or `none` (see docs/assessment.md).
+    pub state: String,
+    /// The state in one plain sentence.
+    pub sentence: String,
+    /// What to do next, in one sentence.
+    pub next_step: String,
+    /// The recommended or leading provider (empty for `none`).
     pub provider_id: String,
     pub provider_name: String,
     /// The reasons, one sentence each.

@@ -12,6 +12,7 @@ use chrono::NaiveDate;
 use serde_json::Value;
 
 use super::pointer::{read, Found, JsonPtr, ProvRef};
+use super::qualify::{self, Finding, OfferNeeds, OfferSummary, SummaryBuilder, Verdict};
 use super::why::Why;
 use super::{FactRead, Outcome};
 use crate::model::common::{AsOf, Fact, Known, Provenance};
@@ -78,10 +79,13 @@ pub enum OfferField {
     MinimumTermMonths,
     /// The offer's availability, else its region's.
     Availability,
+    /// Derived: the offer qualifies for these requirements (see `eval::qualify`);
+    /// unknown while a fact it needs is open.
+    Qualifies,
 }
 
 impl OfferField {
-    pub const ALL: [(&'static str, OfferField); 18] = [
+    pub const ALL: [(&'static str, OfferField); 19] = [
         ("id", OfferField::Id),
         ("instance_type", OfferField::InstanceType),
         ("region", OfferField::Region),
@@ -103,6 +107,7 @@ impl OfferField {
         ("minimum_billed_seconds", OfferField::MinimumBilledSeconds),
         ("minimum_term_months", OfferField::MinimumTermMonths),
         ("availability", OfferField::Availability),
+        ("qualifies", OfferField::Qualifies),
     ];
 
     fn parse(p: &JsonPtr) -> Result<OfferField, String> {
@@ -405,43 +410,65 @@ pub struct OfferDerived<'a> {
     pub availability: Option<&'a Fact<Availability>>,
     /// First day of the offer's `as_of`, computed once.
     pub as_of: Option<NaiveDate>,
+    /// The qualification verdict for the engine's requirements.
+    pub verdict: Verdict,
 }
 
 /// Offers of one provider with their derived values.
 pub struct OfferView<'a> {
     pub offers: &'a [Offer],
     pub derived: Vec<OfferDerived<'a>>,
+    /// The offers against the requirements, in counts.
+    pub summary: OfferSummary,
 }
 
 impl<'a> OfferView<'a> {
-    pub fn new(p: &'a ProviderProfile, vram: &HashMap<&'static str, u32>) -> OfferView<'a> {
+    pub fn new(
+        p: &'a ProviderProfile,
+        vram: &HashMap<&'static str, u32>,
+        needs: &OfferNeeds,
+    ) -> OfferView<'a> {
         let regions: HashMap<&str, &crate::model::provider::Region> =
             p.regions.iter().map(|r| (r.id.as_str(), r)).collect();
+        let mut summary = SummaryBuilder::default();
+        let mut kinds = Vec::with_capacity(6);
         let derived = p
             .offers
             .iter()
             .map(|o| {
-                let region = regions.get(o.region.as_str());
+                let region = regions.get(o.region.as_str()).copied();
+                let vram_gb = o
+                    .vram_gb
+                    .or_else(|| vram.get(o.gpu_model.as_str()).copied());
+                kinds.clear();
+                let mut bad_country = None;
+                let verdict = qualify::judge(needs, o, region, vram_gb, |f| {
+                    if let Finding::Country(c) = f {
+                        bad_country = Some(c);
+                    }
+                    kinds.push(f.kind());
+                });
+                summary.add(o, verdict, &kinds, bad_country);
                 OfferDerived {
                     // Offers a region marks unconfirmed prove no location.
                     region_country: region
                         .filter(|r| !r.offers_unconfirmed)
                         .map(|r| r.country.as_str()),
-                    vram_gb: o
-                        .vram_gb
-                        .or_else(|| vram.get(o.gpu_model.as_str()).copied()),
+                    vram_gb,
                     availability: if o.availability.is_unknown() {
                         region.map(|r| &r.availability)
                     } else {
                         Some(&o.availability)
                     },
                     as_of: o.provenance.as_of.map(|a| a.earliest()),
+                    verdict,
                 }
             })
             .collect();
         OfferView {
             offers: &p.offers,
             derived,
+            summary: summary.finish(),
         }
     }
 }
@@ -1351,6 +1378,15 @@ fn offer_read<'a>(f: OfferField, o: &'a Offer, d: &OfferDerived<'a>, ocx: &mut O
             Some(a) => ocx.fact(a, pv, d.as_of, |x| OV::Str(availability_key(*x))),
             None => OV::Unknown,
         },
+        OfferField::Qualifies => ocx.plain(
+            match d.verdict {
+                Verdict::Qualifies => OV::Bool(true),
+                Verdict::DoesNotQualify => OV::Bool(false),
+                Verdict::Open => OV::Unknown,
+            },
+            pv,
+            d.as_of,
+        ),
     }
 }
 

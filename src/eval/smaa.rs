@@ -192,6 +192,216 @@ pub fn run(
     }
 }
 
+/// Which of the two uncertainties moves the ranking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MovedBy {
+    /// The leader stays first under both.
+    Neither,
+    /// Moving the weights changes the leader; the open facts do not.
+    Weights,
+    /// How the open facts turn out changes the leader; the weights do not.
+    OpenFacts,
+    /// Both change the leader.
+    Both,
+}
+
+/// How often one provider ranks first when the open facts are drawn.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProviderFactRobustness {
+    pub id: String,
+    /// Open facts drawn, stated weights.
+    pub first_pct_open_facts: f64,
+    /// Open facts and weights drawn together.
+    pub first_pct_both: f64,
+}
+
+/// Robustness over the open facts (each open scored rule turns out a pass or a
+/// fail with even odds, independently), alone and together with the weights.
+/// Open must-haves are not drawn as exclusions here: their state is reported
+/// per provider, and a provider with one is never recommended.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FactRobustness {
+    pub samples: u32,
+    pub seed: u64,
+    pub leader: Option<String>,
+    pub leader_first_pct_open_facts: Option<f64>,
+    pub leader_first_pct_both: Option<f64>,
+    pub moved_by: Option<MovedBy>,
+    /// Eligible providers, in rank order.
+    pub providers: Vec<ProviderFactRobustness>,
+}
+
+/// Per provider and area: (passed weight, total weight, weights of open rules).
+type AreaFacts = Vec<(f64, f64, Vec<f64>)>;
+
+/// Runs the draws over the open facts (seeded; the same inputs give the same figures).
+pub fn run_open_facts(
+    ranked: &[ProviderAssessment],
+    weights: &BTreeMap<Area, f64>,
+    settings: &RobustnessSettings,
+) -> FactRobustness {
+    use crate::model::rule_pack::Severity;
+    let eligible: Vec<&ProviderAssessment> = ranked.iter().filter(|p| p.eligible).collect();
+    let areas: Vec<Area> = eligible
+        .first()
+        .map(|p| p.areas.iter().map(|a| a.area).collect())
+        .unwrap_or_default();
+    let facts: Vec<AreaFacts> =
+        eligible
+            .iter()
+            .map(|p| {
+                areas
+                    .iter()
+                    .map(|a| {
+                        let mut e = (0.0, 0.0, Vec::new());
+                        for r in p.results.iter().filter(|r| {
+                            r.area == *a && r.severity != Severity::Info && r.weight > 0
+                        }) {
+                            let w = f64::from(r.weight);
+                            e.1 += w;
+                            if r.effectively_passed() {
+                                e.0 += w;
+                            } else if r.outcome == super::Outcome::Unknown {
+                                e.2.push(w);
+                            }
+                        }
+                        e
+                    })
+                    .collect()
+            })
+            .collect();
+    let base: Vec<f64> = areas
+        .iter()
+        .map(|a| weights.get(a).copied().unwrap_or(0.0))
+        .collect();
+    let spread = (settings.weight_spread_pct / 100.0).clamp(0.0, 1.0);
+    let samples = settings.samples.max(1);
+    let n = eligible.len();
+    let mut first_facts = vec![0u32; n];
+    let mut first_both = vec![0u32; n];
+    // A stream of its own, so the weight-only figure stays as it was.
+    let mut rng = SplitMix64::new(settings.seed ^ 0x0F0F_FAC7_5EED_0001);
+    let mut w = vec![0.0; base.len()];
+    let mut scores = vec![vec![0.0; base.len()]; n];
+    let first_of = |scores: &[Vec<f64>], w: &[f64]| -> usize {
+        let sum: f64 = w.iter().sum();
+        let mut best = 0;
+        let mut best_t = f64::NEG_INFINITY;
+        for (p, s) in scores.iter().enumerate() {
+            let t = if sum > 0.0 {
+                s.iter().zip(w).map(|(x, y)| x * y).sum::<f64>() / sum
+            } else {
+                0.0
+            };
+            // `eligible` is in rank order, ties in id order: the first strictly
+            // higher total wins, as in the ranking.
+            if t > best_t + 1e-12
+                || (p > 0 && (t - best_t).abs() <= 1e-12 && eligible[p].id < eligible[best].id)
+            {
+                best = p;
+                best_t = t;
+            }
+        }
+        best
+    };
+    if n > 0 {
+        for _ in 0..samples {
+            for (p, pf) in facts.iter().enumerate() {
+                for (i, (pass, tot, open)) in pf.iter().enumerate() {
+                    let mut got = *pass;
+                    for ow in open {
+                        if rng.next_u64() & 1 == 1 {
+                            got += ow;
+                        }
+                    }
+                    scores[p][i] = if *tot > 0.0 { got / tot } else { 0.0 };
+                }
+            }
+            first_facts[first_of(&scores, &base)] += 1;
+            for (i, b) in base.iter().enumerate() {
+                w[i] = b * (1.0 + spread * (2.0 * rng.next_f64() - 1.0));
+            }
+            first_both[first_of(&scores, &w)] += 1;
+        }
+    }
+    let pct = |c: u32| round1(100.0 * f64::from(c) / f64::from(samples));
+    let providers: Vec<ProviderFactRobustness> = eligible
+        .iter()
+        .enumerate()
+        .map(|(i, p)| ProviderFactRobustness {
+            id: p.id.clone(),
+            first_pct_open_facts: pct(first_facts[i]),
+            first_pct_both: pct(first_both[i]),
+        })
+        .collect();
+    let leader_facts = providers.first().map(|p| p.first_pct_open_facts);
+    let leader_both = providers.first().map(|p| p.first_pct_both);
+    FactRobustness {
+        samples,
+        seed: settings.seed,
+        leader: eligible.first().map(|p| p.id.clone()),
+        leader_first_pct_open_facts: leader_facts,
+        leader_first_pct_both: leader_both,
+        moved_by: None,
+        providers,
+    }
+}
+
+impl FactRobustness {
+    /// The figures in one or two sentences; `name` gives a provider's display name.
+    pub fn sentence(
+        &self,
+        lang: crate::i18n::Lang,
+        name: &dyn Fn(&str) -> String,
+    ) -> Option<String> {
+        use crate::i18n;
+        let leader = self.leader.as_ref()?;
+        let mut line = i18n::fill(
+            lang,
+            "dec_facts_first",
+            &[
+                ("leader", &name(leader)),
+                (
+                    "facts",
+                    &i18n::percent_plain(lang, self.leader_first_pct_open_facts.unwrap_or(0.0)),
+                ),
+                (
+                    "both",
+                    &i18n::percent_plain(lang, self.leader_first_pct_both.unwrap_or(0.0)),
+                ),
+                ("samples", &self.samples.to_string()),
+            ],
+        );
+        if let Some(m) = self.moved_by {
+            line.push(' ');
+            line.push_str(i18n::t(
+                lang,
+                match m {
+                    MovedBy::Neither => "dec_moved_by_neither",
+                    MovedBy::Weights => "dec_moved_by_weights",
+                    MovedBy::OpenFacts => "dec_moved_by_open_facts",
+                    MovedBy::Both => "dec_moved_by_both",
+                },
+            ));
+        }
+        Some(line)
+    }
+}
+
+/// Which uncertainty moves the ranking, from the weight-only and the fact-only figures.
+pub fn moved_by(weights_first_pct: Option<f64>, facts_first_pct: Option<f64>) -> Option<MovedBy> {
+    let (w, f) = (weights_first_pct?, facts_first_pct?);
+    Some(
+        match (w >= ROBUST_THRESHOLD_PCT, f >= ROBUST_THRESHOLD_PCT) {
+            (true, true) => MovedBy::Neither,
+            (false, true) => MovedBy::Weights,
+            (true, false) => MovedBy::OpenFacts,
+            (false, false) => MovedBy::Both,
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -39,6 +39,12 @@ pub struct Requirements {
     /// Certifications that are must-haves (a missing one is a knock-out).
     #[serde(default)]
     pub must_have_certifications: Vec<CertificationScheme>,
+    /// What a must-have nobody has proven yet (an open knock-out) does: `keep` the
+    /// provider on the shortlist, flagged (market exploration; the default), or
+    /// `exclude` it (as in a tender, where a must-have the bidder does not prove
+    /// excludes the bid).
+    #[serde(default, skip_serializing_if = "OpenMustHaves::is_default")]
+    pub open_must_haves: OpenMustHaves,
     /// The GPUs the workload needs.
     #[serde(default)]
     pub gpu: GpuRequirement,
@@ -68,6 +74,23 @@ pub struct Requirements {
     /// the objective weights.
     #[serde(default, skip_serializing_if = "SealRequirement::is_default")]
     pub sovereignty_seal: SealRequirement,
+}
+
+/// What an open must-have does to a provider.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OpenMustHaves {
+    /// The provider stays on the shortlist, flagged as not cleared.
+    #[default]
+    Keep,
+    /// The provider is excluded until it proves the must-have.
+    Exclude,
+}
+
+impl OpenMustHaves {
+    pub fn is_default(&self) -> bool {
+        *self == OpenMustHaves::Keep
+    }
 }
 
 /// The EU Cloud Sovereignty Framework settings of the requirements.

@@ -91,6 +91,7 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
             ]
         )
     );
+    s.push_str(&decision_block(a, lang, 10));
     let _ = writeln!(
         s,
         "{} {} {:>6} {:>6} {:>10} {:>11} {:>9}",
@@ -115,19 +116,9 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
             p.open_questions.len()
         );
     }
-    let excluded: Vec<_> = a.providers.iter().filter(|p| !p.eligible).collect();
-    if !excluded.is_empty() {
-        let _ = writeln!(s, "\n{}", t(lang, "cli_assess_excluded"));
-        for p in excluded {
-            let _ = writeln!(
-                s,
-                "  {} — {}",
-                terminal(&p.name),
-                terminal(&p.knockouts_failed.join(", "))
-            );
-        }
-    }
+    s.push_str(&groups_block(a, lang));
     let _ = writeln!(s, "\n{}", a.robustness.summary.get(de));
+
     for r in &a.robustness.providers {
         let _ = writeln!(
             s,
@@ -138,6 +129,9 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
             t(lang, "cli_assess_top3_in"),
             i18n::percent_plain(lang, r.top3_pct)
         );
+    }
+    if let Some(line) = facts_line(a, lang) {
+        let _ = writeln!(s, "{line}");
     }
     for w in &a.waivers {
         if w.status == "expired" {
@@ -170,6 +164,12 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
             })
             .collect();
         let _ = writeln!(s, "{}", areas.join(" · "));
+        let _ = writeln!(
+            s,
+            "  {}: {}",
+            t(lang, "dec_offers"),
+            terminal(&p.offers.render(lang))
+        );
         // Failures and open knock-outs in full; other unknowns are counted (they are
         // the vendor questions: `cloudvet questionnaire`, or `--format json`).
         for r in p.results.iter().filter(|r| {
@@ -230,7 +230,159 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
             t(lang, "cli_assess_questions_vendor"),
             p.open_questions.len()
         );
+        let _ = writeln!(s, "  {}", crate::eval::seal::line(&p.seal));
     }
     let _ = writeln!(s, "\n{}", t(lang, "cli_assess_footer"));
     s
+}
+
+/// A provider's display name for its id.
+pub fn name_of(a: &Assessment) -> impl Fn(&str) -> String + '_ {
+    |id: &str| {
+        a.providers
+            .iter()
+            .find(|p| p.id == id)
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| id.to_string())
+    }
+}
+
+/// The recommendation state first: its sentence, the next step, the questions to
+/// ask first (at most `max` listed), who could still rank first.
+pub fn decision_block(a: &Assessment, lang: Lang, max: usize) -> String {
+    let mut s = String::new();
+    let name = name_of(a);
+    let r = &a.recommendation;
+    let _ = writeln!(
+        s,
+        "{}: {}",
+        t(lang, "recommendation"),
+        terminal(&r.sentence(lang, &name))
+    );
+    let _ = writeln!(s, "{}", terminal(&r.next_step(lang, &name)));
+    if let crate::eval::decision::Recommendation::Leads { ask, .. } = r {
+        for (i, q) in ask.iter().take(max).enumerate() {
+            let d = a
+                .decision
+                .decisive_questions
+                .iter()
+                .find(|d| d.provider == q.provider && d.rule == q.rule);
+            let what = match d {
+                Some(d) if d.kind == crate::eval::decision::QuestionKind::MustHave => {
+                    t(lang, "dec_must_have").to_string()
+                }
+                Some(d) => i18n::fill(
+                    lang,
+                    "dec_points",
+                    &[("points", &i18n::fixed(lang, d.value, 1))],
+                ),
+                None => String::new(),
+            };
+            let question = d.map(|d| d.question.get(lang == Lang::De)).unwrap_or("");
+            let _ = writeln!(
+                s,
+                "  {:>2}. {} {} ({what}): {}",
+                i + 1,
+                terminal(&name(&q.provider)),
+                q.rule,
+                terminal(question)
+            );
+        }
+        if ask.len() > max {
+            let _ = writeln!(
+                s,
+                "      {}",
+                i18n::fill(
+                    lang,
+                    "dec_and_more",
+                    &[("n", &(ask.len() - max).to_string())]
+                )
+            );
+        }
+    }
+    let d = &a.decision;
+    match &d.necessary_winner {
+        Some(w) => {
+            let _ = writeln!(
+                s,
+                "{}: {}",
+                t(lang, "dec_necessary_winner"),
+                terminal(&name(w))
+            );
+        }
+        None => {
+            let _ = writeln!(s, "{}", t(lang, "dec_no_necessary_winner"));
+            if !d.possible_winners.is_empty() {
+                let names: Vec<String> = d
+                    .possible_winners
+                    .iter()
+                    .map(|p| terminal(&name(p)))
+                    .collect();
+                let _ = writeln!(
+                    s,
+                    "{}: {}",
+                    t(lang, "dec_possible_winners"),
+                    names.join(", ")
+                );
+            }
+        }
+    }
+    s.push('\n');
+    s
+}
+
+/// The shortlist in three groups: cleared, open, excluded (with the rules).
+pub fn groups_block(a: &Assessment, lang: Lang) -> String {
+    let mut s = String::new();
+    let name = name_of(a);
+    let sl = &a.shortlist;
+    if !sl.cleared.is_empty() {
+        let names: Vec<String> = sl.cleared.iter().map(|p| terminal(&name(p))).collect();
+        let _ = writeln!(s, "\n{}: {}", t(lang, "dec_cleared"), names.join(", "));
+    }
+    if !sl.open.is_empty() {
+        let names: Vec<String> = sl
+            .open
+            .iter()
+            .map(|o| {
+                format!(
+                    "{} ({})",
+                    terminal(&name(&o.id)),
+                    i18n::fill(lang, "dec_open_n", &[("n", &o.open.len().to_string())])
+                )
+            })
+            .collect();
+        let _ = writeln!(s, "\n{}: {}", t(lang, "dec_open"), names.join(", "));
+    }
+    if !sl.excluded.is_empty() {
+        let _ = writeln!(s, "\n{}:", t(lang, "dec_excluded"));
+        for e in &sl.excluded {
+            let mut parts = Vec::new();
+            if !e.failed.is_empty() {
+                parts.push(format!("{} {}", t(lang, "dec_failed"), e.failed.join(", ")));
+            }
+            if !e.unproven.is_empty() {
+                parts.push(format!(
+                    "{} {}",
+                    t(lang, "dec_unproven"),
+                    e.unproven.join(", ")
+                ));
+            }
+            let _ = writeln!(
+                s,
+                "  {} — {}",
+                terminal(&name(&e.id)),
+                terminal(&parts.join("; "))
+            );
+        }
+    }
+    s
+}
+
+/// Robustness over the open facts, and which uncertainty moves the ranking.
+pub fn facts_line(a: &Assessment, lang: Lang) -> Option<String> {
+    let name = name_of(a);
+    a.robustness_open_facts
+        .sentence(lang, &name)
+        .map(|l| terminal(&l))
 }

@@ -192,18 +192,19 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
     p.heading(1, &l("summary"));
     match &s.recommendation {
         Some(r) => {
-            let lines_h = (r.reasons.len() as f32 + 2.0) * Style::BODY.line_height() + 16.0;
+            let lines_h = (r.reasons.len() as f32 + 4.0) * Style::BODY.line_height() + 16.0;
             p.ensure(lines_h);
             let top = p.block(0.0);
             p.space(3.0);
             p.paragraph(
-                &format!("{}: {}", l("recommendation"), r.provider_name),
+                &format!("{}: {}", l("recommendation"), r.sentence),
                 Style {
                     size: 12.0,
                     face: Face::Bold,
                     color: ACCENT,
                 },
             );
+            p.paragraph(&r.next_step, Style::BODY);
             p.bullets(&r.reasons, Style::BODY);
             let bottom = p.block(0.0);
             let x = p.left();

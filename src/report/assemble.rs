@@ -571,6 +571,22 @@ pub fn build(inp: &Inputs<'_>) -> Report {
             text: rule_list(a, &p.open_must_haves, lang),
         })
         .collect();
+    // The leader of the recommendation state is the first eligible provider.
+    let name = |id: &str| {
+        a.providers
+            .iter()
+            .find(|p| p.id == id)
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| id.to_string())
+    };
+    let rec = &a.recommendation;
+    let state = match rec {
+        crate::eval::decision::Recommendation::Recommend { .. } => "recommend",
+        crate::eval::decision::Recommendation::Leads { .. } => "leads",
+        crate::eval::decision::Recommendation::None { .. } => "none",
+    };
+    let sentence = rec.sentence(lang, &name);
+    let next_step = rec.next_step(lang, &name);
     let recommendation = leader.map(|p| {
         let row = &shortlist[a.providers.iter().position(|x| x.id == p.id).unwrap_or(0)];
         let mut reasons = vec![i18n::fill(
@@ -583,6 +599,9 @@ pub fn build(inp: &Inputs<'_>) -> Report {
             ],
         )];
         reasons.push(robustness_sentence(a, lang));
+        if let Some(f) = a.robustness_open_facts.sentence(lang, &name) {
+            reasons.push(f);
+        }
         if let Some(o) = cheapest(inp.cost, &p.id) {
             if let Some(s) = &o.on_demand {
                 let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
@@ -638,10 +657,23 @@ pub fn build(inp: &Inputs<'_>) -> Report {
             reasons.push(tx.label("reason_example"));
         }
         Recommendation {
+            state: state.to_string(),
+            sentence: sentence.clone(),
+            next_step: next_step.clone(),
             provider_id: p.id.clone(),
             provider_name: p.name.clone(),
             reasons,
         }
+    });
+    let recommendation = recommendation.or_else(|| {
+        Some(Recommendation {
+            state: state.to_string(),
+            sentence: sentence.clone(),
+            next_step: next_step.clone(),
+            provider_id: String::new(),
+            provider_name: String::new(),
+            reasons: Vec::new(),
+        })
     });
     let headline = match leader {
         Some(p) => i18n::fill(

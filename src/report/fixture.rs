@@ -241,6 +241,9 @@ pub fn sample(lang: Lang) -> Report {
         },
         summary: Summary {
             recommendation: Some(Recommendation {
+                state: "recommend".into(),
+                sentence: "Empfehlung: Alpha Rechenzentrum GmbH. Der Anbieter erfüllt alle Muss-Kriterien und liegt vorn, wie auch immer die offenen Punkte ausgehen.".into(),
+                next_step: "Nächster Schritt: Die Fakten mit Alpha Rechenzentrum GmbH bestätigen und die Vertragsverhandlung beginnen.".into(),
                 provider_id: "alpha".into(),
                 provider_name: "Alpha Rechenzentrum GmbH".into(),
                 reasons: vec!["Höchste Punktzahl (84,3) bei 88 % Robustheit.".into()],

@@ -5,6 +5,7 @@ mod catalogue;
 mod common;
 mod cost;
 mod cost_lang;
+mod decision;
 mod determinism;
 mod diagnostics_docs;
 mod diff_cli;
