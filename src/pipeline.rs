@@ -471,19 +471,32 @@ pub fn cost(
     inputs: &Inputs,
     allowed: Option<&BTreeSet<String>>,
 ) -> Result<Option<CostComparison>, Vec<Diagnostic>> {
+    cost_with(inputs, allowed, false)
+}
+
+/// [`cost`], ranking only the offers that qualify under the requirements
+/// (`cost::qualified`); `list_not_qualifying` lists the others, unranked.
+pub fn cost_with(
+    inputs: &Inputs,
+    allowed: Option<&BTreeSet<String>>,
+    list_not_qualifying: bool,
+) -> Result<Option<CostComparison>, Vec<Diagnostic>> {
     let (Some(workload), Some(benchmarks)) = (&inputs.workload, &inputs.benchmarks) else {
         return Ok(None);
     };
-    crate::cost::compare(&CostInputs {
-        workload: &workload.value,
-        workload_file: Some(&workload.file.display),
-        providers: &inputs.providers,
-        requirements: &inputs.requirements.value,
-        benchmarks,
-        rent_vs_buy: inputs.rent_vs_buy.as_ref().map(|l| &l.value),
-        rent_vs_buy_file: inputs.rent_vs_buy.as_ref().map(|l| l.file.display.as_str()),
-        allowed_providers: allowed,
-    })
+    crate::cost::qualified::compare_qualifying(
+        &CostInputs {
+            workload: &workload.value,
+            workload_file: Some(&workload.file.display),
+            providers: &inputs.providers,
+            requirements: &inputs.requirements.value,
+            benchmarks,
+            rent_vs_buy: inputs.rent_vs_buy.as_ref().map(|l| &l.value),
+            rent_vs_buy_file: inputs.rent_vs_buy.as_ref().map(|l| l.file.display.as_str()),
+            allowed_providers: allowed,
+        },
+        list_not_qualifying,
+    )
     .map(Some)
 }
 

@@ -50,4 +50,6 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("dpa_version_only", "version {v}", "Version {v}"),
     ("dpa_version_date_only", "the version of {d}", "die Fassung vom {d}"),
     ("dpa_version_none", "no version stated", "ohne Versionsangabe"),
+    ("cost_not_qualifying_count", "{n} offer(s) do not qualify under the requirements and are not ranked (--show-not-qualifying lists them).", "{n} Angebot(e) erfüllen die Anforderungen nicht und werden nicht gereiht (--show-not-qualifying listet sie)."),
+    ("cost_not_qualifying_head", "{n} offer(s) do not qualify under the requirements (not ranked):", "{n} Angebot(e) erfüllen die Anforderungen nicht (nicht gereiht):"),
 ];

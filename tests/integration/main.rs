@@ -4,6 +4,7 @@
 mod catalogue;
 mod common;
 mod cost;
+mod cost_decision;
 mod cost_lang;
 mod decision;
 mod determinism;
