@@ -85,6 +85,7 @@ impl FromStr for Lang {
 
 mod cli;
 mod cost;
+mod cost_why;
 mod decision;
 mod diag;
 mod project;
@@ -98,6 +99,7 @@ mod report;
 pub const TABLES: &[&[(&str, &str, &str)]] = &[
     report::TABLE,
     cost::TABLE,
+    cost_why::TABLE,
     cli::TABLE,
     diag::TABLE,
     project::TABLE,
