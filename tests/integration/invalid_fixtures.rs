@@ -63,6 +63,8 @@ const CASES: &[(&str, &str, Option<u64>)] = &[
     ("example-mismatch", "pack.yaml", Some(19)),
     // Answered questionnaires: `validate` merges them as `assess --answers` does.
     ("answer-does-not-fit", "acme-questionnaire.yaml", Some(13)),
+    // A review of an older DPA version than the profile's (applied as `assess` does).
+    ("dpa-review-stale", "acme-review.yaml", Some(9)),
     (
         "questionnaire-not-dated",
         "acme-questionnaire.yaml",
