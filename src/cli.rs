@@ -94,6 +94,27 @@ pub struct InputArgs {
     /// SOURCE_DATE_EPOCH, or today).
     #[arg(long, value_name = "DATE")]
     pub as_of: Option<String>,
+    /// The procurement folder (or its project file) whose cloudvet.yaml names the inputs
+    /// (default: the cloudvet.yaml in this folder or the nearest folder above it).
+    /// Options given on the command line override it.
+    #[arg(long, value_name = "DIR", conflicts_with = "no_project")]
+    pub project: Option<std::path::PathBuf>,
+    /// Read no project file, even when there is one in this folder or above it.
+    #[arg(long)]
+    pub no_project: bool,
+}
+
+/// The project lookup the `--project` and `--no-project` flags ask for.
+pub fn project_lookup(
+    project: Option<&std::path::Path>,
+    no_project: bool,
+) -> crate::pipeline::ProjectLookup {
+    use crate::pipeline::ProjectLookup;
+    match (project, no_project) {
+        (_, true) => ProjectLookup::Off,
+        (Some(p), false) => ProjectLookup::Given(p.to_path_buf()),
+        (None, false) => ProjectLookup::Search(std::path::PathBuf::new()),
+    }
 }
 
 impl InputArgs {
@@ -107,6 +128,7 @@ impl InputArgs {
             reviews: self.reviews.clone(),
             answers: self.answers.clone(),
             as_of: self.as_of.clone(),
+            project: project_lookup(self.project.as_deref(), self.no_project),
             ..Default::default()
         }
     }
@@ -116,9 +138,11 @@ impl InputArgs {
 pub(crate) fn load_inputs(
     paths: &crate::pipeline::InputPaths,
     needs: crate::pipeline::Needs,
+    lang: Lang,
 ) -> Result<crate::pipeline::Inputs, Status> {
     match crate::pipeline::load(paths, needs) {
         Ok(inputs) => {
+            print_project_note(&inputs, lang);
             print_diagnostics(&inputs.warnings);
             Ok(inputs)
         }
@@ -126,6 +150,13 @@ pub(crate) fn load_inputs(
             print_diagnostics(&d);
             Err(Status::BadInput)
         }
+    }
+}
+
+/// Says on stderr which project file was used and which of its files.
+pub(crate) fn print_project_note(inputs: &crate::pipeline::Inputs, lang: Lang) {
+    if let Some(p) = &inputs.project {
+        errln!("{}", p.note(lang));
     }
 }
 

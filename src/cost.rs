@@ -36,6 +36,7 @@ pub mod advice;
 pub mod benchmarks;
 pub mod csv;
 pub mod ownership;
+pub mod qualified;
 pub mod render;
 pub mod shared_text;
 pub mod text;
@@ -732,6 +733,17 @@ pub struct CostComparison {
     /// the provider IDs allowed, sorted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed_providers: Option<Vec<String>>,
+    /// Offers left out because they do not qualify under the requirements
+    /// ([`qualified::compare_qualifying`]): never ranked; listed when asked for.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_qualifying: Vec<qualified::NotQualifyingOffer>,
+    /// How many offers were left out as not qualifying (listed or not).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub not_qualifying_count: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Rounds half-to-even to cents.
@@ -855,6 +867,8 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
         allowed_providers: inputs
             .allowed_providers
             .map(|a| a.iter().cloned().collect()),
+        not_qualifying: Vec::new(),
+        not_qualifying_count: 0,
     })
 }
 

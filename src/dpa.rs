@@ -18,6 +18,7 @@ pub mod report;
 pub mod sections;
 pub mod terms;
 pub mod text;
+pub mod version;
 
 use crate::diag::DpaCode;
 use std::fmt::Write as _;
@@ -36,7 +37,9 @@ use crate::model::review::{
 pub use figures::Figures;
 pub use text::DocumentFormat;
 
-pub use facts::{apply_review, apply_reviews, review_to_facts, AppliedReview, ReviewFact};
+pub use facts::{
+    apply_review, apply_reviews, review_to_facts, staleness, AppliedReview, ReviewFact, Stale,
+};
 pub use locate::TypeEvidence;
 
 /// The result of scanning one document.
@@ -53,6 +56,8 @@ pub struct Scan {
     pub type_evidence: TypeEvidence,
     pub elements: Vec<ScannedElement>,
     pub figures: Figures,
+    /// The version label and date the document states in its head.
+    pub stated: version::VersionInfo,
 }
 
 /// One scanner element's result with its description.
@@ -115,6 +120,7 @@ pub fn scan_bytes(display: &str, bytes: &[u8]) -> Result<Scan, Diagnostic> {
     let type_evidence = locate::document_type(&doc.lines, &terms, language, found);
     locate::cap(&mut hits, type_evidence.document_type);
     let figures = figures::extract(&doc.lines, &blocks, &terms);
+    let stated = version::extract(&doc.lines);
     let elements = terms
         .elements
         .iter()
@@ -138,6 +144,7 @@ pub fn scan_bytes(display: &str, bytes: &[u8]) -> Result<Scan, Diagnostic> {
         type_evidence,
         elements,
         figures,
+        stated,
     })
 }
 
@@ -176,8 +183,8 @@ impl Scan {
                     .unwrap_or_else(|| self.file.clone()),
                 sha256: self.sha256.clone(),
                 language: self.language,
-                version: None,
-                date: None,
+                version: self.stated.version.as_ref().map(|v| v.value.clone()),
+                date: self.stated.date.as_ref().map(|d| d.value),
                 source: None,
                 document_type: Some(self.type_evidence.document_type),
             },
@@ -299,6 +306,23 @@ impl Scan {
                 _ => format!("    {name}: {none}\n"),
             }
         };
+        // What the document says about itself: the review records it, and a review of
+        // another version than the profile's current DPA is stale.
+        let v = &self.stated;
+        let _ = writeln!(
+            s,
+            "  {}: {}; {}: {}",
+            t("DPA version", "AVV-Version"),
+            v.version
+                .as_ref()
+                .map(|x| format!("{} ({line} {})", x.value, x.line))
+                .unwrap_or_else(|| none.to_string()),
+            t("dated", "Stand"),
+            v.date
+                .as_ref()
+                .map(|x| format!("{} ({line} {})", x.value, x.line))
+                .unwrap_or_else(|| none.to_string()),
+        );
         let _ = writeln!(s, "  {}:", t("figures", "Kennzahlen"));
         s.push_str(&fig(
             t(

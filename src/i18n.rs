@@ -89,6 +89,7 @@ mod cost_why;
 mod decision;
 mod diag;
 mod import;
+mod project;
 mod report;
 mod seal;
 
@@ -106,6 +107,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     decision::TABLE,
     seal::TABLE,
     import::TABLE,
+    project::TABLE,
 ];
 
 /// Every entry of the catalogue.

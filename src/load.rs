@@ -41,6 +41,8 @@ pub enum DocumentKind {
     /// A vendor questionnaire (`cloudvet questionnaire`), answered or not.
     Questionnaire,
     RentVsBuy,
+    /// A procurement folder's project file (`cloudvet.yaml`).
+    Project,
 }
 
 impl DocumentKind {
@@ -52,6 +54,7 @@ impl DocumentKind {
         DocumentKind::DpaReview,
         DocumentKind::Questionnaire,
         DocumentKind::RentVsBuy,
+        DocumentKind::Project,
     ];
 
     /// The value of the file's `kind` field.
@@ -64,6 +67,7 @@ impl DocumentKind {
             DocumentKind::DpaReview => "dpa_review",
             DocumentKind::Questionnaire => "questionnaire",
             DocumentKind::RentVsBuy => "rent_vs_buy",
+            DocumentKind::Project => "project",
         }
     }
 
@@ -87,6 +91,7 @@ impl DocumentKind {
             DocumentKind::RentVsBuy => {
                 &[crate::model::rent_vs_buy::RENT_VS_BUY_SCHEMA_VERSION as u64]
             }
+            DocumentKind::Project => &[crate::model::project::PROJECT_SCHEMA_VERSION as u64],
             DocumentKind::RulePack | DocumentKind::Questionnaire => &[1],
         }
     }
@@ -586,11 +591,31 @@ pub fn load_any(file: &SourceFile) -> (Option<AnyDocument>, Vec<Diagnostic>) {
         DocumentKind::RulePack
         | DocumentKind::Workload
         | DocumentKind::Questionnaire
-        | DocumentKind::RentVsBuy => {
+        | DocumentKind::RentVsBuy
+        | DocumentKind::Project => {
             let (v, d) = load_parsed::<Value>(file, &parsed, kind);
             (v.map(|_| AnyDocument::Other(kind)), d)
         }
     })
+}
+
+/// Places diagnostics raised on a file's typed value (a pointer, no line) at the
+/// line and column of their pointer, with the line shown.
+pub fn locate_pointers(file: &SourceFile, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let index = parse_yaml(file).ok().map(|p| p.index);
+    diags
+        .into_iter()
+        .map(|d| {
+            let pos = d
+                .pointer
+                .as_deref()
+                .and_then(|ptr| index.as_ref().and_then(|i| i.value(ptr)));
+            match (d.line, pos) {
+                (None, Some(p)) => d.at(p.line, p.column).with_source(&file.text),
+                _ => d.with_source(&file.text),
+            }
+        })
+        .collect()
 }
 
 /// Attaches each diagnostic's offending line.

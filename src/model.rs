@@ -5,6 +5,7 @@
 pub mod codes;
 pub mod common;
 pub mod gpu;
+pub mod project;
 pub mod provider;
 pub mod rent_vs_buy;
 pub mod requirements;

@@ -28,6 +28,9 @@ use crate::model::workload::Workload;
 use crate::model::{ProviderProfile, Requirements};
 use crate::report::{assemble, InputRow, Report};
 
+pub mod project;
+pub use project::{ProjectLookup, ProjectUse};
+
 /// The example workload shipped in the binary (the default of `--workload`).
 pub const DEFAULT_WORKLOAD: &str = "docs/examples/workload.yaml";
 /// The example rent-vs-buy inputs shipped in the binary.
@@ -50,6 +53,19 @@ pub struct InputPaths {
     pub answers: Vec<PathBuf>,
     /// `YYYY-MM-DD`, as typed.
     pub as_of: Option<String>,
+    /// The procurement folder's project file that fills what is not given
+    /// ([`project::resolve`]); `Off` by default.
+    pub project: ProjectLookup,
+}
+
+impl InputPaths {
+    /// These paths with every input left open taken from the project file
+    /// [`InputPaths::project`] finds, and what the project file gave.
+    pub fn resolved(&self) -> Result<(InputPaths, Option<ProjectUse>), Vec<Diagnostic>> {
+        let (mut out, used) = project::resolve(self, &self.project)?;
+        out.project = ProjectLookup::Off;
+        Ok((out, used))
+    }
 }
 
 /// Which inputs a command needs beyond providers and requirements (always read).
@@ -91,6 +107,9 @@ pub struct Inputs {
     pub reviews: Vec<Loaded<DpaReview>>,
     /// What each review changed in its provider's profile.
     pub applied_reviews: Vec<AppliedReview>,
+    /// Reviews of another DPA version or date than the profile's current DPA: not
+    /// applied (`dpa-review-stale`), with the review file.
+    pub stale_reviews: Vec<(String, crate::dpa::Stale)>,
     pub workload: Option<Loaded<Workload>>,
     pub rent_vs_buy: Option<Loaded<RentVsBuy>>,
     pub benchmarks: Option<Benchmarks>,
@@ -102,6 +121,8 @@ pub struct Inputs {
     pub files: Vec<InputRow>,
     /// Warnings from loading (errors end loading instead).
     pub warnings: Vec<Diagnostic>,
+    /// The project file used and what it gave (`None`: no project file).
+    pub project: Option<ProjectUse>,
 }
 
 fn row(f: &SourceFile, kind: &str) -> InputRow {
@@ -222,6 +243,8 @@ fn read_packs(dir: Option<&Path>) -> Result<PackFiles, Vec<Diagnostic>> {
 /// Reads, parses and checks every input the command needs, once. All errors of
 /// all files come back together; warnings are kept in [`Inputs::warnings`].
 pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>> {
+    let (paths, project) = paths.resolved()?;
+    let paths = &paths;
     let mut diags: Vec<Diagnostic> = Vec::new();
     // Rule packs and benchmark tables (independent of everything else) are parsed on
     // their own threads, overlapping the profiles (docs/performance.md).
@@ -246,6 +269,13 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
             .then(|| scope.spawn(|| read_benchmarks(paths.benchmarks.as_deref())));
 
         let mut files: Vec<InputRow> = Vec::new();
+        if let Some(p) = &project {
+            files.push(InputRow {
+                file: p.file.clone(),
+                kind: "project".into(),
+                sha256: p.sha256.clone(),
+            });
+        }
         let (mut providers, pd) = if paths.providers.is_empty() {
             load::embedded_providers()
         } else {
@@ -382,6 +412,13 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
         profiles.sort_by(|a, b| a.id.cmp(&b.id));
         // Decided review verdicts replace the profiles' DPA facts, so the DPA rules
         // read what the report's DPA section says they read.
+        let stale_reviews: Vec<(String, crate::dpa::Stale)> = reviews
+            .iter()
+            .filter_map(|r| {
+                let p = profiles.iter().find(|p| p.id == r.value.provider)?;
+                crate::dpa::staleness(p, &r.value).map(|s| (r.file.display.clone(), s))
+            })
+            .collect();
         let (applied_reviews, review_diags) = crate::dpa::apply_reviews(&mut profiles, &reviews);
         diags.extend(review_diags);
         if diags.iter().any(Diagnostic::is_error) {
@@ -393,12 +430,14 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
             packs,
             reviews,
             applied_reviews,
+            stale_reviews,
             workload,
             rent_vs_buy,
             benchmarks: benchmarks.map(|(_, b)| b),
             date,
             files,
             warnings: diags,
+            project,
         })
     })
 }
@@ -432,19 +471,32 @@ pub fn cost(
     inputs: &Inputs,
     allowed: Option<&BTreeSet<String>>,
 ) -> Result<Option<CostComparison>, Vec<Diagnostic>> {
+    cost_with(inputs, allowed, false)
+}
+
+/// [`cost`], ranking only the offers that qualify under the requirements
+/// (`cost::qualified`); `list_not_qualifying` lists the others, unranked.
+pub fn cost_with(
+    inputs: &Inputs,
+    allowed: Option<&BTreeSet<String>>,
+    list_not_qualifying: bool,
+) -> Result<Option<CostComparison>, Vec<Diagnostic>> {
     let (Some(workload), Some(benchmarks)) = (&inputs.workload, &inputs.benchmarks) else {
         return Ok(None);
     };
-    crate::cost::compare(&CostInputs {
-        workload: &workload.value,
-        workload_file: Some(&workload.file.display),
-        providers: &inputs.providers,
-        requirements: &inputs.requirements.value,
-        benchmarks,
-        rent_vs_buy: inputs.rent_vs_buy.as_ref().map(|l| &l.value),
-        rent_vs_buy_file: inputs.rent_vs_buy.as_ref().map(|l| l.file.display.as_str()),
-        allowed_providers: allowed,
-    })
+    crate::cost::qualified::compare_qualifying(
+        &CostInputs {
+            workload: &workload.value,
+            workload_file: Some(&workload.file.display),
+            providers: &inputs.providers,
+            requirements: &inputs.requirements.value,
+            benchmarks,
+            rent_vs_buy: inputs.rent_vs_buy.as_ref().map(|l| &l.value),
+            rent_vs_buy_file: inputs.rent_vs_buy.as_ref().map(|l| l.file.display.as_str()),
+            allowed_providers: allowed,
+        },
+        list_not_qualifying,
+    )
     .map(Some)
 }
 
@@ -460,8 +512,21 @@ pub fn report(inputs: &Inputs, lang: Lang) -> Result<Report, Vec<Diagnostic>> {
     let eligible = eligible(&assessment);
     let cost =
         cost(inputs, Some(&eligible))?.map(|c| crate::report::from_cost::cost_input(&c, lang));
-    let reviews: Vec<DpaReview> = inputs.reviews.iter().map(|r| r.value.clone()).collect();
-    Ok(assemble::build(&assemble::Inputs {
+    // A stale review is not what the assessment read: the report shows the profile's
+    // DPA facts for that provider and says why the review was set aside.
+    let is_stale = |r: &Loaded<DpaReview>| {
+        inputs
+            .stale_reviews
+            .iter()
+            .any(|(f, _)| *f == r.file.display)
+    };
+    let reviews: Vec<DpaReview> = inputs
+        .reviews
+        .iter()
+        .filter(|r| !is_stale(r))
+        .map(|r| r.value.clone())
+        .collect();
+    let mut report = assemble::build(&assemble::Inputs {
         lang,
         assessment: &assessment,
         providers: &inputs.providers,
@@ -469,5 +534,39 @@ pub fn report(inputs: &Inputs, lang: Lang) -> Result<Report, Vec<Diagnostic>> {
         reviews: &reviews,
         files: inputs.files.clone(),
         tool_version: env!("CARGO_PKG_VERSION"),
-    }))
+    });
+    for (file, st) in &inputs.stale_reviews {
+        if let Some(row) = report
+            .dpa_reviews
+            .iter_mut()
+            .find(|d| d.provider_id == st.provider)
+        {
+            row.status_text = crate::i18n::t(lang, "dpa_stale_status").to_string();
+            row.basis = crate::i18n::fill(
+                lang,
+                "dpa_basis_stale",
+                &[
+                    ("file", file),
+                    (
+                        "review",
+                        &crate::dpa::Stale::describe(
+                            lang,
+                            st.review_version.as_deref(),
+                            st.review_date.as_deref(),
+                        ),
+                    ),
+                    (
+                        "current",
+                        &crate::dpa::Stale::describe(
+                            lang,
+                            st.current_version.as_deref(),
+                            st.current_date.as_deref(),
+                        ),
+                    ),
+                    ("basis", &row.basis),
+                ],
+            );
+        }
+    }
+    Ok(report)
 }

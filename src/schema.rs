@@ -59,6 +59,11 @@ pub const SCHEMAS: &[SchemaEntry] = &[
         file: "rent_vs_buy.schema.json",
         generate: || schemars::schema_for!(crate::model::rent_vs_buy::RentVsBuy),
     },
+    SchemaEntry {
+        kind: DocumentKind::Project,
+        file: "project.schema.json",
+        generate: || schemars::schema_for!(crate::model::project::Project),
+    },
 ];
 
 /// The table entry for a kind, if that kind has a schema yet.

@@ -120,8 +120,9 @@ pub fn semantic(kind: DocumentKind, file: &SourceFile, parsed: &Parsed) -> Vec<D
                 Err(e) => typed(&mut ctx, e),
             }
         }
-        // A questionnaire is checked when it is merged into a profile.
-        DocumentKind::Questionnaire => {}
+        // A questionnaire is checked when it is merged into a profile; a project
+        // file's paths when a command resolves them (pipeline::resolve_project).
+        DocumentKind::Questionnaire | DocumentKind::Project => {}
     }
     ctx.diagnostics
 }

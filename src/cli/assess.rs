@@ -45,8 +45,11 @@ pub(crate) fn report_diagnostics(d: &[Diagnostic]) {
 
 /// Loads and assesses (the first half of `assess` and `questionnaire`): warnings,
 /// errors and a note per applied DPA review go to stderr.
-pub(crate) fn load_and_assess(inputs: &InputArgs) -> Result<Assessment, Status> {
-    let inputs = super::load_inputs(&inputs.paths(), Needs::ASSESS)?;
+pub(crate) fn load_and_assess(
+    inputs: &InputArgs,
+    lang: crate::i18n::Lang,
+) -> Result<Assessment, Status> {
+    let inputs = super::load_inputs(&inputs.paths(), Needs::ASSESS, lang)?;
     for r in &inputs.applied_reviews {
         errln!(
             "note: DPA review {} ({}) applied to `{}`: {} fact(s) now verified from the review",
@@ -66,7 +69,7 @@ pub(crate) fn load_and_assess(inputs: &InputArgs) -> Result<Assessment, Status> 
 }
 
 pub fn run(args: &Args, global: &Global) -> Status {
-    let a = match load_and_assess(&args.inputs) {
+    let a = match load_and_assess(&args.inputs, global.lang) {
         Ok(a) => a,
         Err(status) => return status,
     };

@@ -42,6 +42,10 @@ pub struct Args {
     /// as `cloudvet assess`.
     #[arg(long)]
     pub eligible_only: bool,
+    /// Also list the offers that do not qualify under the requirements (country, GPU,
+    /// memory, GPUs per instance, on-demand), marked as such; they are never ranked.
+    #[arg(long)]
+    pub show_not_qualifying: bool,
     /// Write to this file (atomically) instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -83,7 +87,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<String, Status> {
         cost: true,
         rent_vs_buy: !args.no_rent_vs_buy,
     };
-    let inputs = super::load_inputs(&paths, needs)?;
+    let inputs = super::load_inputs(&paths, needs, global.lang)?;
     let bad = |d: Vec<Diagnostic>| {
         super::print_diagnostics(&d);
         Status::BadInput
@@ -94,7 +98,9 @@ fn run_inner(args: &Args, global: &Global) -> Result<String, Status> {
     } else {
         None
     };
-    let Some(comparison) = pipeline::cost(&inputs, allowed.as_ref()).map_err(bad)? else {
+    let Some(comparison) =
+        pipeline::cost_with(&inputs, allowed.as_ref(), args.show_not_qualifying).map_err(bad)?
+    else {
         return Err(bad(vec![Diagnostic::error(
             crate::diag::LoadCode::FileUnreadable,
             "the workload or the benchmark tables could not be read",

@@ -79,6 +79,7 @@ const SCHEMA_GLOBS: &[(&str, &[&str])] = &[
         &["reviews/*.yaml", "reviews/*.yml"],
     ),
     ("rule_pack.schema.json", &["rules/*.yaml", "rules/*.yml"]),
+    ("project.schema.json", &["cloudvet.yaml"]),
     (
         "questionnaire.schema.json",
         &["**/*-questionnaire.yaml", "questions/*.yaml"],
@@ -88,7 +89,10 @@ const SCHEMA_GLOBS: &[(&str, &[&str])] = &[
 /// The files `cloudvet init` writes, in writing order. Pure: reads only the
 /// embedded data, so tests can check the plan without touching the disk.
 pub fn plan(lang: Lang, providers: &[String]) -> Result<Vec<PlannedFile>, Vec<Diagnostic>> {
-    let mut files = Vec::new();
+    let mut files = vec![PlannedFile {
+        path: crate::model::project::PROJECT_FILE.into(),
+        contents: crate::pipeline::project::init_text(lang).into_bytes(),
+    }];
     let mut diags = Vec::new();
     for (path, name) in [
         ("requirements.yaml", "requirements.yaml"),
@@ -148,6 +152,11 @@ pub fn plan(lang: Lang, providers: &[String]) -> Result<Vec<PlannedFile>, Vec<Di
     // The folder for DPA reviews (`cloudvet dpa scan … --out reviews/<id>.yaml`).
     files.push(PlannedFile {
         path: "reviews/.gitkeep".into(),
+        contents: Vec::new(),
+    });
+    // The folder for answered questionnaires (`cloudvet questionnaire`, filled in by the vendor).
+    files.push(PlannedFile {
+        path: "answers/.gitkeep".into(),
         contents: Vec::new(),
     });
 
@@ -340,12 +349,12 @@ pub fn run(args: &Args, global: &Global) -> Status {
     };
     match lang {
         Lang::En => out.push_str(&format!(
-            "Next: {cd}edit requirements.yaml, run `cloudvet validate requirements.yaml \
-             workload.yaml providers/` and read README.md.\n"
+            "Next: {cd}edit requirements.yaml, run `cloudvet validate` (it checks the files \
+             cloudvet.yaml names) and read README.md.\n"
         )),
         Lang::De => out.push_str(&format!(
-            "Weiter: {cd}requirements.yaml anpassen, `cloudvet validate requirements.yaml \
-             workload.yaml providers/` ausführen und README.md lesen.\n"
+            "Weiter: {cd}requirements.yaml anpassen, `cloudvet validate` ausführen (prüft die \
+             Dateien, die cloudvet.yaml nennt) und README.md lesen.\n"
         )),
     }
     out!("{out}");
@@ -376,8 +385,25 @@ mod tests {
             ".vscode/settings.json",
             "README.md",
             "reviews/.gitkeep",
+            "answers/.gitkeep",
+            "cloudvet.yaml",
         ] {
             assert!(paths.contains(&p), "{p} missing from {paths:?}");
+        }
+    }
+
+    #[test]
+    fn the_project_file_is_valid_in_both_languages() {
+        for lang in Lang::ALL {
+            let files = plan(lang, &[]).unwrap();
+            let f = files.iter().find(|f| f.path == "cloudvet.yaml").unwrap();
+            let src = crate::load::SourceFile::from_bytes("cloudvet.yaml", &f.contents).unwrap();
+            let p: crate::model::project::Project =
+                crate::load::parse_document(&src, crate::load::DocumentKind::Project)
+                    .unwrap_or_else(|d| panic!("{d:?}"));
+            assert_eq!(p.requirements.as_deref(), Some("requirements.yaml"));
+            assert_eq!(p.reviews, vec!["reviews/"]);
+            assert_eq!(p.answers, vec!["answers/"]);
         }
     }
 

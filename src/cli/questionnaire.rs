@@ -21,7 +21,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, global: &Global) -> Status {
-    let a = match super::assess::load_and_assess(&args.inputs) {
+    let a = match super::assess::load_and_assess(&args.inputs, global.lang) {
         Ok(a) => a,
         Err(status) => return status,
     };

@@ -88,6 +88,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     }
     .map_err(|e| vec![e.to_diagnostic()])?;
     let inputs = pipeline::load(&args.inputs.paths(), Needs::ALL)?;
+    super::print_project_note(&inputs, global.lang);
     super::print_diagnostics(&inputs.warnings);
 
     progress.step("assessing and costing");

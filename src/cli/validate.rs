@@ -33,6 +33,13 @@ pub struct Args {
     /// stands for) and exit.
     #[arg(long, value_name = "MODEL", value_parser = super::completions::Suggest::gpus(), hide_possible_values = true)]
     pub gpu: Option<String>,
+    /// The procurement folder whose cloudvet.yaml names the files to check when no path
+    /// is given (default: the cloudvet.yaml in this folder or the nearest folder above it).
+    #[arg(long, value_name = "DIR", conflicts_with = "no_project")]
+    pub project: Option<PathBuf>,
+    /// Read no project file: without paths, check the embedded defaults.
+    #[arg(long)]
+    pub no_project: bool,
 }
 
 /// The folders checked when no path is given.
@@ -42,6 +49,57 @@ pub const DEFAULT_FOLDERS: &[&str] = &["providers", "rules", "docs/examples"];
 pub struct Outcome {
     pub files: Vec<SourceFile>,
     pub diagnostics: Vec<Diagnostic>,
+    /// The project file whose files were checked (no paths given).
+    pub project: Option<crate::pipeline::ProjectUse>,
+}
+
+/// Checks the given paths; without any, the files the project file names (when
+/// `lookup` finds one) or the embedded defaults.
+pub fn check_project(paths: &[PathBuf], lookup: &crate::pipeline::ProjectLookup) -> Outcome {
+    if !paths.is_empty() {
+        return check(paths);
+    }
+    let empty = crate::pipeline::InputPaths {
+        project: lookup.clone(),
+        ..Default::default()
+    };
+    match empty.resolved() {
+        Err(diagnostics) => Outcome {
+            files: Vec::new(),
+            diagnostics,
+            project: None,
+        },
+        Ok((_, None)) => check(&[]),
+        Ok((resolved, Some(project))) => {
+            let mut named: Vec<PathBuf> = vec![PathBuf::from(&project.file)];
+            named.extend(resolved.requirements.iter().cloned());
+            named.extend(resolved.workload.iter().cloned());
+            named.extend(resolved.rent_vs_buy.iter().cloned());
+            named.extend(resolved.providers.iter().cloned());
+            named.extend(resolved.reviews.iter().cloned());
+            named.extend(resolved.answers.iter().cloned());
+            named.extend(resolved.rules.iter().cloned());
+            let mut outcome = check(&named);
+            outcome.project = Some(project);
+            outcome
+        }
+    }
+}
+
+/// Whether a questionnaire file holds answers (a date or any answered fact): those
+/// go through the merge `assess --answers` runs; a blank one only through its schema.
+fn answered(file: &SourceFile) -> bool {
+    let Ok(q) = crate::load::parse_document::<crate::eval::questionnaire::Questionnaire>(
+        file,
+        crate::load::DocumentKind::Questionnaire,
+    ) else {
+        return false;
+    };
+    q.answered_on.is_some()
+        || q.questions.iter().flat_map(|x| &x.answers).any(|a| {
+            !a.value.is_null()
+                && a.value != serde_json::Value::String(crate::model::common::UNKNOWN.into())
+        })
 }
 
 /// Checks the given paths (or the embedded defaults): each file, then across files.
@@ -65,10 +123,16 @@ pub fn check(paths: &[PathBuf]) -> Outcome {
     let mut providers = Vec::new();
     let mut requirements = Vec::new();
     let mut reviews = Vec::new();
+    let mut answers: Vec<SourceFile> = Vec::new();
     for file in &files {
         let (doc, d) = load::load_any(file);
         diagnostics.extend(d);
         match doc {
+            Some(AnyDocument::Other(crate::load::DocumentKind::Questionnaire))
+                if answered(file) =>
+            {
+                answers.push(file.clone())
+            }
             Some(AnyDocument::Provider(value)) => providers.push(Loaded {
                 value: *value,
                 file: file.clone(),
@@ -94,12 +158,63 @@ pub fn check(paths: &[PathBuf]) -> Outcome {
         if requirements.is_empty() {
             diagnostics.extend(crate::validate::cross_check(&providers, None, &reviews));
         }
-        // cross_check repeats the duplicate-provider check per call; keep one of each.
-        let mut seen = std::collections::HashSet::new();
-        diagnostics
-            .retain(|d| seen.insert((d.code, d.file.clone(), d.line, d.column, d.message.clone())));
     }
-    Outcome { files, diagnostics }
+    diagnostics.extend(applied(&providers, &answers, &reviews));
+    // cross_check repeats the duplicate-provider check per call; keep one of each.
+    let mut seen = std::collections::HashSet::new();
+    diagnostics
+        .retain(|d| seen.insert((d.code, d.file.clone(), d.line, d.column, d.message.clone())));
+    Outcome {
+        files,
+        diagnostics,
+        project: None,
+    }
+}
+
+/// Answered questionnaires and DPA reviews applied to the profiles exactly as
+/// `pipeline::load` applies them (`eval::inputs::apply_answer_files`, then
+/// `dpa::apply_reviews`), so a file `validate` passes is never refused later.
+/// Without profiles among the files, answers are checked against the embedded
+/// catalogue (what `assess` reads by default); a file for a provider that is not
+/// loaded is reported by the cross-file check, not here.
+fn applied(
+    providers: &[Loaded<crate::model::ProviderProfile>],
+    answers: &[SourceFile],
+    reviews: &[Loaded<crate::model::DpaReview>],
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut profiles = if providers.is_empty() && !answers.is_empty() {
+        load::embedded_providers().0
+    } else {
+        providers.to_vec()
+    };
+    let known = |id: &str| profiles.iter().any(|p| p.value.id == id);
+    let answers: Vec<SourceFile> = answers
+        .iter()
+        .filter(|f| {
+            crate::load::parse_document::<crate::eval::questionnaire::Questionnaire>(
+                f,
+                crate::load::DocumentKind::Questionnaire,
+            )
+            .is_ok_and(|q| known(&q.provider) || !providers.is_empty())
+        })
+        .cloned()
+        .collect();
+    if let Err(d) = crate::eval::inputs::apply_answer_files(&mut profiles, &answers) {
+        out.extend(d);
+    }
+    if providers.is_empty() {
+        return out;
+    }
+    let mut values: Vec<crate::model::ProviderProfile> =
+        profiles.into_iter().map(|l| l.value).collect();
+    let reviews: Vec<Loaded<crate::model::DpaReview>> = reviews
+        .iter()
+        .filter(|r| values.iter().any(|p| p.id == r.value.provider))
+        .cloned()
+        .collect();
+    out.extend(crate::dpa::apply_reviews(&mut values, &reviews).1);
+    out
 }
 
 pub fn run(args: &Args, global: &Global) -> Status {
@@ -147,7 +262,11 @@ pub fn run(args: &Args, global: &Global) -> Status {
         }
         return Status::Ok;
     }
-    let outcome = check(&args.paths);
+    let lookup = super::project_lookup(args.project.as_deref(), args.no_project);
+    let outcome = check_project(&args.paths, &lookup);
+    if let Some(p) = &outcome.project {
+        errln!("{}", p.note(global.lang));
+    }
     let failed = outcome.diagnostics.iter().any(Diagnostic::is_error);
     match args.format {
         Format::Json => outln!("{}", render::json(&outcome.diagnostics)),

@@ -339,6 +339,40 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
         s.push_str(&tr("assumed_note"));
         s.push('\n');
     }
+    // Offers that do not qualify: counted always, listed on request, never ranked.
+    if c.not_qualifying_count > 0 {
+        let n = c.not_qualifying_count.to_string();
+        if c.not_qualifying.is_empty() {
+            s.push_str(&crate::i18n::fill(
+                lang,
+                "cost_not_qualifying_count",
+                &[("n", &n)],
+            ));
+            s.push('\n');
+        } else {
+            s.push_str(&crate::i18n::fill(
+                lang,
+                "cost_not_qualifying_head",
+                &[("n", &n)],
+            ));
+            s.push('\n');
+            for o in &c.not_qualifying {
+                // IDs, GPU models and countries are schema-checked; the reasons are ours.
+                s.push_str(&format!(
+                    "  {}/{} ({}{}) — {}: {}\n",
+                    o.provider,
+                    o.offer,
+                    o.gpu_model,
+                    o.country
+                        .as_deref()
+                        .map(|c| format!(", {c}"))
+                        .unwrap_or_default(),
+                    o.verdict.label(lang),
+                    o.reasons.join("; "),
+                ));
+            }
+        }
+    }
     if c.offers.is_empty() {
         s.push_str(&tr("no_offers"));
         s.push('\n');

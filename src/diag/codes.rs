@@ -237,6 +237,8 @@ pub enum DpaCode {
     DpaReviewProvider,
     /// The review still has pending verdicts or no sign-off (warning).
     DpaReviewIncomplete,
+    /// The review is of another DPA version or date than the profile's current DPA: it is stale and not applied (warning).
+    DpaReviewStale,
     /// The built-in term list cannot be read (a build defect).
     DpaTerms,
     /// An output file cannot be written.

@@ -402,6 +402,13 @@ pub fn apply_reviews(
             );
             continue;
         };
+        if let Some(st) = staleness(profile, review) {
+            diags.extend(crate::load::locate_pointers(
+                &r.file,
+                vec![st.diagnostic(&r.file.display)],
+            ));
+            continue;
+        }
         match apply_review(profile, review) {
             Ok(facts) => applied.push(AppliedReview {
                 provider: review.provider.clone(),
@@ -419,9 +426,114 @@ pub fn apply_reviews(
     (applied, diags)
 }
 
+/// A review of another DPA than the profile's current one: both versions and dates
+/// as stated (`None`: not stated).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Stale {
+    pub provider: String,
+    pub review_version: Option<String>,
+    pub review_date: Option<String>,
+    pub current_version: Option<String>,
+    pub current_date: Option<String>,
+}
+
+impl Stale {
+    /// "version 2.0 of 2026-03-01" (or the parts that are stated; "no version stated").
+    pub fn describe(lang: crate::i18n::Lang, version: Option<&str>, date: Option<&str>) -> String {
+        use crate::i18n::fill;
+        match (version, date) {
+            (Some(v), Some(d)) => fill(lang, "dpa_version_of", &[("v", v), ("d", d)]),
+            (Some(v), None) => fill(lang, "dpa_version_only", &[("v", v)]),
+            (None, Some(d)) => fill(lang, "dpa_version_date_only", &[("d", d)]),
+            (None, None) => crate::i18n::t(lang, "dpa_version_none").to_string(),
+        }
+    }
+
+    /// The warning `dpa-review-stale` for the review file.
+    pub fn diagnostic(&self, file: &str) -> Diagnostic {
+        Diagnostic::warning(
+            DpaCode::DpaReviewStale,
+            format!(
+                "the review of `{}` is of DPA {}, but the profile's current DPA is {}: the review is stale and not applied",
+                self.provider,
+                Stale::describe(crate::i18n::Lang::En, self.review_version.as_deref(), self.review_date.as_deref()),
+                Stale::describe(crate::i18n::Lang::En, self.current_version.as_deref(), self.current_date.as_deref()),
+            ),
+        )
+        .in_file(file.to_string())
+        .pointer("/document/version")
+        .help("scan the current DPA with `cloudvet dpa scan` and review it again; the assessment reads the profile's DPA facts until then")
+    }
+}
+
+/// A version label compared without case, spaces and a leading `v`/`version`.
+fn version_key(v: &str) -> String {
+    let v = v.trim().to_lowercase();
+    let v = v
+        .strip_prefix("version")
+        .or_else(|| v.strip_prefix("fassung"))
+        .or_else(|| v.strip_prefix('v'))
+        .unwrap_or(&v);
+    v.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// Two dates agree on every part both state (`2026-11` agrees with `2026-11-15`).
+fn dates_agree(a: &AsOf, b: &AsOf) -> bool {
+    a.year == b.year
+        && a.month.zip(b.month).is_none_or(|(x, y)| x == y)
+        && a.day.zip(b.day).is_none_or(|(x, y)| x == y)
+}
+
+/// Whether the review is of another DPA than the profile's current one: the version
+/// or the date both state differ. What only one side states cannot differ.
+pub fn staleness(profile: &ProviderProfile, review: &DpaReview) -> Option<Stale> {
+    let current_version = profile.dpa.version.value.as_option();
+    let current_date = profile.dpa.version_date.value.as_option();
+    let doc = &review.document;
+    let version_differs = current_version
+        .zip(doc.version.as_ref())
+        .is_some_and(|(c, r)| version_key(c) != version_key(r));
+    let date_differs = current_date
+        .zip(doc.date.as_ref())
+        .is_some_and(|(c, r)| !dates_agree(c, r));
+    (version_differs || date_differs).then(|| Stale {
+        provider: review.provider.clone(),
+        review_version: doc.version.clone(),
+        review_date: doc.date.as_ref().map(ToString::to_string),
+        current_version: current_version.cloned(),
+        current_date: current_date.map(ToString::to_string),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn versions_and_dates_compare_loosely_and_only_when_both_are_stated() {
+        assert_eq!(version_key("Version 3.0"), version_key("3.0"));
+        assert_eq!(version_key("v2.11"), "2.11");
+        let d = |s: &str| s.parse::<AsOf>().unwrap();
+        assert!(dates_agree(&d("2026-11"), &d("2026-11-15")));
+        assert!(!dates_agree(&d("2026-03-01"), &d("2026-11-15")));
+        let mut p: ProviderProfile =
+            serde_yaml::from_str("kind: provider\nschema_version: 1\nid: x\nname: X\ndpa: {version: '3.0', version_date: 2026-11-15}\n").unwrap();
+        let mut r: DpaReview = serde_yaml::from_str(
+            "kind: dpa_review\nschema_version: 1\nprovider: x\ndocument: {file_name: a.txt, sha256: '0000000000000000000000000000000000000000000000000000000000000000', language: en}\n",
+        )
+        .unwrap();
+        // Nothing stated in the review: not stale (cannot tell).
+        assert!(staleness(&p, &r).is_none());
+        r.document.version = Some("2.0".into());
+        let st = staleness(&p, &r).expect("stale");
+        assert_eq!(st.current_version.as_deref(), Some("3.0"));
+        r.document.version = Some("Version 3.0".into());
+        assert!(staleness(&p, &r).is_none());
+        r.document.date = Some(d("2026-03-01"));
+        assert!(staleness(&p, &r).is_some(), "same label, other date");
+        p.dpa.version_date = Fact::default();
+        assert!(staleness(&p, &r).is_none());
+    }
 
     #[test]
     fn every_mapped_pointer_has_a_slot_and_known_elements() {

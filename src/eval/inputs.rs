@@ -18,17 +18,34 @@ pub fn load_questionnaire(path: &Path) -> Result<(SourceFile, Questionnaire), Ve
     Ok((file, q))
 }
 
-/// Applies answered questionnaires to the providers they name; returns the
-/// questionnaire files read (for the provenance), or every error.
+/// Applies answered questionnaires (files, or folders of them) to the providers
+/// they name; returns the questionnaire files read (for the provenance), or
+/// every error.
 pub fn apply_answers(
     providers: &mut [Loaded<ProviderProfile>],
     answers: &[PathBuf],
 ) -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
+    let (files, mut errors) = crate::load::read_sources(answers);
+    match apply_answer_files(providers, &files) {
+        Ok(()) if errors.is_empty() => Ok(files),
+        Ok(()) => Err(errors),
+        Err(d) => {
+            errors.extend(d);
+            Err(errors)
+        }
+    }
+}
+
+/// Applies questionnaire files already read: the one code path `assess --answers`
+/// and `validate` share, so a file `validate` passes is never refused later.
+pub fn apply_answer_files(
+    providers: &mut [Loaded<ProviderProfile>],
+    files: &[SourceFile],
+) -> Result<(), Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let mut read = Vec::new();
-    for a in answers {
-        let (file, q) = match load_questionnaire(a) {
-            Ok(x) => x,
+    for file in files {
+        let q = match parse_document::<Questionnaire>(file, DocumentKind::Questionnaire) {
+            Ok(q) => q,
             Err(d) => {
                 errors.extend(d);
                 continue;
@@ -48,13 +65,12 @@ pub fn apply_answers(
             ),
             Some(p) => match super::questionnaire::merge_answers(&p.value, &q, &file.display) {
                 Ok(merged) => p.value = merged,
-                Err(d) => errors.extend(d),
+                Err(d) => errors.extend(crate::load::locate_pointers(file, d)),
             },
         }
-        read.push(file);
     }
     if errors.is_empty() {
-        Ok(read)
+        Ok(())
     } else {
         Err(errors)
     }

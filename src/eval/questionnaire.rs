@@ -171,6 +171,16 @@ pub fn merge_answers(
     q: &Questionnaire,
     file: &str,
 ) -> Result<ProviderProfile, Vec<Diagnostic>> {
+    // A questionnaire with nothing filled in changes nothing (one sent out and not yet
+    // answered may sit in the folder of answers).
+    let filled = q
+        .questions
+        .iter()
+        .flat_map(|x| &x.answers)
+        .any(|a| a.value != unknown_value() && !a.value.is_null());
+    if !filled {
+        return Ok(profile.clone());
+    }
     let Some(date) = q.answered_on else {
         return Err(vec![Diagnostic::error(
             EvalCode::QuestionnaireNotDated,
@@ -257,6 +267,29 @@ pub fn merge_answers(
                 }
             }
             if !done {
+                // The provider schema says what the fact expects; serde's own message
+                // ("did not match any variant of untagged enum …") does not.
+                let mut fact = serde_json::Map::new();
+                fact.insert("value".into(), a.value.clone());
+                let mut trial = doc.clone();
+                if set(&mut trial, &ptr.segments, Value::Object(fact), false) {
+                    let index = crate::load::PositionIndex::default();
+                    let found = crate::load::schema_check::check(
+                        crate::load::DocumentKind::Provider,
+                        &trial,
+                        file,
+                        &index,
+                    );
+                    if let Some(d) = found
+                        .iter()
+                        .find(|d| d.pointer.as_deref().is_some_and(|p| p.starts_with(&a.fact)))
+                    {
+                        last_err = match &d.expected {
+                            Some(e) => format!("{} (expected {e})", d.message),
+                            None => d.message.clone(),
+                        };
+                    }
+                }
                 errors.push(
                     Diagnostic::error(
                         EvalCode::AnswerDoesNotFit,

@@ -21,7 +21,7 @@ struct Compiled {
     validator: Validator,
 }
 
-const KINDS: usize = 7;
+const KINDS: usize = 8;
 
 fn slot(kind: DocumentKind) -> usize {
     match kind {
@@ -32,10 +32,12 @@ fn slot(kind: DocumentKind) -> usize {
         DocumentKind::DpaReview => 4,
         DocumentKind::Questionnaire => 5,
         DocumentKind::RentVsBuy => 6,
+        DocumentKind::Project => 7,
     }
 }
 
 static CACHE: [OnceLock<Result<Compiled, String>>; KINDS] = [
+    OnceLock::new(),
     OnceLock::new(),
     OnceLock::new(),
     OnceLock::new(),

@@ -64,6 +64,15 @@ const CASES: &[(&str, &str, Option<u64>)] = &[
     ("invalid-rule", "pack.yaml", Some(13)),
     ("unknown-fact-pointer", "pack.yaml", Some(18)),
     ("example-mismatch", "pack.yaml", Some(19)),
+    // Answered questionnaires: `validate` merges them as `assess --answers` does.
+    ("answer-does-not-fit", "acme-questionnaire.yaml", Some(13)),
+    // A review of an older DPA version than the profile's (applied as `assess` does).
+    ("dpa-review-stale", "acme-review.yaml", Some(9)),
+    (
+        "questionnaire-not-dated",
+        "acme-questionnaire.yaml",
+        Some(2),
+    ),
 ];
 
 /// Codes proven by other tests instead of a committed fixture: inputs too big
@@ -94,9 +103,7 @@ const PROVEN_ELSEWHERE: &[&str] = &[
     "unknown-area",
     "invalid-weight",
     "invalid-check",
-    "questionnaire-not-dated",
     "invalid-pointer",
-    "answer-does-not-fit",
     "invalid-date",
     // `cloudvet report`: options and output, not input files (tests/integration/report.rs).
     "template-error",

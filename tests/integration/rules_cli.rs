@@ -318,11 +318,18 @@ fn questionnaire_round_trip_merges_answers_as_self_declared_facts() {
     assert!(std::fs::read_to_string(tmp.join("gamma-questionnaire.md"))
         .unwrap()
         .contains("DPA-017"));
-    // Not answered yet (no date): merging is refused with exit 2.
+    // Nothing filled in yet: merging changes nothing (it may sit in answers/).
     let (code, _, err) = run(&fixture_args(
         d,
         &["--answers", yaml_path.to_str().unwrap()],
     ));
+    assert_eq!(code, 0, "{err}");
+    // An answer without the file's date: merging is refused with exit 2.
+    let mut q: serde_json::Value = serde_yaml::from_str(&text).unwrap();
+    q["questions"][0]["answers"][0]["value"] = true.into();
+    let undated = tmp.join("undated.yaml");
+    std::fs::write(&undated, serde_yaml::to_string(&q).unwrap()).unwrap();
+    let (code, _, err) = run(&fixture_args(d, &["--answers", undated.to_str().unwrap()]));
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("questionnaire-not-dated"), "{err}");
     // Answer the audit question and date the file.

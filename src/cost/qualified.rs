@@ -1,0 +1,79 @@
+//! Cost belongs to the decision (issue 13 item 5): with requirements, only offers
+//! that qualify (`eval::qualify`: allowed country under the EEA setting, GPU model,
+//! memory, GPUs per instance, on-demand when required) are ranked. The others are
+//! counted and, when asked for, listed as not qualifying — never ranked among them.
+//! `cost`, `assess` and every report format go through this one function
+//! (`pipeline::cost`), so the same offer has the same comparable total everywhere.
+
+use serde::Serialize;
+
+use crate::diag::Diagnostic;
+use crate::eval::qualify::{qualify_with, OfferNeeds, Verdict};
+use crate::i18n::Lang;
+use crate::model::ProviderProfile;
+
+use super::{compare, CostComparison, CostInputs};
+
+/// An offer that is not ranked, and why.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NotQualifyingOffer {
+    pub provider: String,
+    pub offer: String,
+    pub gpu_model: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
+    /// `does_not_qualify`, or `open` (a fact it needs is unknown: never counted as qualifying).
+    pub verdict: Verdict,
+    /// The reasons in words (English; the renderers translate the verdict).
+    pub reasons: Vec<String>,
+}
+
+/// [`compare`] over the qualifying offers only; `list_others` keeps the list of
+/// the offers left out (their number is always given).
+pub fn compare_qualifying(
+    inputs: &CostInputs,
+    list_others: bool,
+) -> Result<CostComparison, Vec<Diagnostic>> {
+    let needs = OfferNeeds::from_requirements(inputs.requirements);
+    let mut kept: Vec<ProviderProfile> = Vec::with_capacity(inputs.providers.len());
+    let mut left = Vec::new();
+    for p in inputs.providers {
+        if inputs.allowed_providers.is_some_and(|a| !a.contains(&p.id)) {
+            continue;
+        }
+        let verdicts = qualify_with(p, &needs);
+        let mut q = p.clone();
+        q.offers = p
+            .offers
+            .iter()
+            .zip(&verdicts)
+            .filter(|(_, v)| v.verdict.qualifies())
+            .map(|(o, _)| o.clone())
+            .collect();
+        for v in verdicts.iter().filter(|v| !v.verdict.qualifies()) {
+            let mut reasons: Vec<String> = v.reasons.iter().map(|r| r.render(Lang::En)).collect();
+            reasons.extend(v.open.iter().map(|o| o.render(Lang::En)));
+            left.push(NotQualifyingOffer {
+                provider: p.id.clone(),
+                offer: v.offer.clone(),
+                gpu_model: v.gpu_model.clone(),
+                country: v.country.clone(),
+                verdict: v.verdict,
+                reasons,
+            });
+        }
+        kept.push(q);
+    }
+    let mut c = compare(&CostInputs {
+        providers: &kept,
+        ..*inputs
+    })?;
+    c.not_qualifying_count = left.len();
+    if list_others {
+        c.not_qualifying = left;
+    }
+    c.method_notes.push(
+        "Only offers that qualify under the requirements are ranked (allowed country under the EEA setting, GPU model, memory per GPU, GPUs per instance, on-demand when required); an offer with an unknown needed fact is not counted as qualifying. Operation after the job is costed on the provider's cheapest qualifying offer of the operation's GPU model.".into(),
+    );
+    Ok(c)
+}
