@@ -637,7 +637,7 @@ fn scalar_key(v: &Value) -> String {
     }
 }
 
-/// `+10.0 %` / `−5.3 %` (German: `+10,0 %`).
+/// `+10.0 %` / `−5.3 %` (German: `+10,0 %`, with a no-break space).
 pub fn format_pct(pct: f64, lang: Lang) -> String {
     let rounded = (pct * 10.0).round() / 10.0;
     let sign = if rounded > 0.0 {
@@ -647,12 +647,10 @@ pub fn format_pct(pct: f64, lang: Lang) -> String {
     } else {
         "±"
     };
-    let text = format!("{:.1}", rounded.abs());
-    let text = match lang {
-        Lang::En => text,
-        Lang::De => text.replace('.', ","),
-    };
-    format!("{sign}{text} %")
+    format!(
+        "{sign}{}",
+        crate::i18n::percent_spaced(lang, rounded.abs(), 1)
+    )
 }
 
 /// The normalised JSON of a profile, as compared.

@@ -84,16 +84,32 @@ impl FromStr for Lang {
 }
 
 mod cli;
+mod commands;
 mod cost;
 mod diag;
+mod diff;
+mod dpa;
+mod init;
 mod report;
+mod suggest;
 
 /// The one message catalogue: every fixed text of every command, English and
 /// German, as (key, English, German). It is kept in one table per area
-/// (`i18n/report.rs`, `i18n/cost.rs`, `i18n/cli.rs`, `i18n/diag.rs`) only so the
+/// (`i18n/report.rs`, `i18n/cost.rs`, `i18n/cli.rs`, `i18n/diag.rs`,
+/// `i18n/commands.rs`) only so the
 /// files stay readable; keys are unique across all of them (a test checks), and
 /// every lookup goes through [`t`].
-pub const TABLES: &[&[(&str, &str, &str)]] = &[report::TABLE, cost::TABLE, cli::TABLE, diag::TABLE];
+pub const TABLES: &[&[(&str, &str, &str)]] = &[
+    report::TABLE,
+    cost::TABLE,
+    cli::TABLE,
+    diag::TABLE,
+    commands::TABLE,
+    suggest::TABLE,
+    dpa::TABLE,
+    init::TABLE,
+    diff::TABLE,
+];
 
 /// Every entry of the catalogue.
 pub fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {
@@ -317,6 +333,26 @@ pub fn percent_fixed(lang: Lang, value: f64, places: usize) -> String {
     match lang {
         Lang::De => format!("{n}{NBSP}%"),
         Lang::En => format!("{n}%"),
+    }
+}
+
+/// [`fixed`] as a percentage with a space before the sign in both languages:
+/// `12.5 %` (en, as `cloudvet diff` has always written it) or `12,5 %` (de,
+/// no-break space).
+pub fn percent_spaced(lang: Lang, value: f64, places: usize) -> String {
+    let n = fixed(lang, value, places);
+    match lang {
+        Lang::De => format!("{n}{NBSP}%"),
+        Lang::En => format!("{n} %"),
+    }
+}
+
+/// A plain number text (`26.4`, as JSON writes it) with the language's decimal
+/// separator: `26,4` (de).
+pub fn decimal_point(lang: Lang, text: &str) -> String {
+    match lang {
+        Lang::De => text.replacen('.', ",", 1),
+        Lang::En => text.to_string(),
     }
 }
 

@@ -59,13 +59,17 @@ pub fn run(args: &Args, global: &Global) -> Status {
     match crate::output::write_atomic(path, text.as_bytes()) {
         Ok(()) => Status::Ok,
         Err(e) => {
-            errln!(
-                "{}",
-                Diagnostic::error(
+            super::print_diagnostic(
+                &Diagnostic::error(
                     CostCode::OutputUnwritable,
-                    format!("cannot write the output: {e}")
+                    super::msg(
+                        global.lang,
+                        "cmd_cannot_write_output",
+                        &[("error", &e.to_string())],
+                    ),
                 )
-                .in_file(path.display().to_string())
+                .in_file(path.display().to_string()),
+                global.lang,
             );
             Status::BadInput
         }
@@ -83,9 +87,9 @@ fn run_inner(args: &Args, global: &Global) -> Result<String, Status> {
         cost: true,
         rent_vs_buy: !args.no_rent_vs_buy,
     };
-    let inputs = super::load_inputs(&paths, needs)?;
+    let inputs = super::load_inputs(&paths, needs, global.lang)?;
     let bad = |d: Vec<Diagnostic>| {
-        super::print_diagnostics(&d);
+        super::print_diagnostics(&d, global.lang);
         Status::BadInput
     };
     // The assessment decides which providers may be compared at all.
@@ -97,7 +101,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<String, Status> {
     let Some(comparison) = pipeline::cost(&inputs, allowed.as_ref()).map_err(bad)? else {
         return Err(bad(vec![Diagnostic::error(
             crate::diag::LoadCode::FileUnreadable,
-            "the workload or the benchmark tables could not be read",
+            super::msg(global.lang, "cmd_cost_unreadable", &[]),
         )]));
     };
     Ok(match args.format {

@@ -69,7 +69,7 @@ pub fn run(args: &Args, global: &Global) -> Status {
     match run_inner(args, global) {
         Ok(()) => Status::Ok,
         Err(d) => {
-            super::print_diagnostics(&d);
+            super::print_diagnostics(&d, global.lang);
             Status::BadInput
         }
     }
@@ -88,7 +88,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     }
     .map_err(|e| vec![e.to_diagnostic()])?;
     let inputs = pipeline::load(&args.inputs.paths(), Needs::ALL)?;
-    super::print_diagnostics(&inputs.warnings);
+    super::print_diagnostics(&inputs.warnings, global.lang);
 
     progress.step("assessing and costing");
     let report = pipeline::report(&inputs, global.lang)?;

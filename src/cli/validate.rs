@@ -100,7 +100,13 @@ pub fn check(paths: &[PathBuf]) -> Outcome {
 
 pub fn run(args: &Args, global: &Global) -> Status {
     if args.list_gpus {
-        outln!("{:<16} {:<7} {:>6}  description", "id", "vendor", "GB");
+        outln!(
+            "{:<16} {:<7} {:>6}  {}",
+            "id",
+            "vendor",
+            "GB",
+            crate::i18n::t(global.lang, "cmd_gpus_description")
+        );
         for g in GPU_MODELS {
             outln!(
                 "{:<16} {:<7} {:>6}  {}",

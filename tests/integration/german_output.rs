@@ -39,6 +39,9 @@ fn text(out: &Output) -> String {
 /// `missing` column of cost.csv). Until those are typed values rendered per
 /// language, these catalogue keys are not looked for; remove them then.
 const TODO_LEAD_COST: &[&str] = &["no_basis"];
+/// TODO(lead, same work): lines holding the cost table's `missing` cell (its
+/// label is German, the reasons in it are not yet).
+const TODO_LEAD_COST_LINES: &[&str] = &["fehlt: "];
 
 /// Texts of the catalogue whose English differs from their German, reduced to
 /// the longest part without a placeholder, keeping those long enough not to be a
@@ -54,8 +57,18 @@ fn english_texts() -> Vec<(&'static str, String)> {
                 .map(|(_, p)| p.trim())
                 .max_by_key(|p| p.chars().count())?;
             let letters = fixed.chars().filter(|c| c.is_alphabetic()).count();
-            (letters >= 10 || (fixed.contains(' ') && letters >= 6))
-                .then(|| (*k, fixed.to_string()))
+            // A single word counts when it is long (short words such as
+            // `major` or `missing` are also codes and field names), or when the
+            // text starts with it (`wrote {path}`, `error: {error}`: a line
+            // starting so is English).
+            let starts = en.starts_with(fixed) && en.len() > fixed.len();
+            let word = !fixed.contains(' ');
+            let keep = if word {
+                letters >= 10 || (starts && letters >= 5)
+            } else {
+                letters >= 6
+            };
+            keep.then(|| (*k, fixed.to_string()))
         })
         .collect();
     v.sort();
@@ -76,7 +89,7 @@ fn data_strings() -> &'static [String] {
             "tests/fixtures/diff",
         ] {
             for path in walk(&root().join(dir)) {
-                if !path.extension().is_some_and(|x| x == "yaml") {
+                if path.extension().is_none_or(|x| x != "yaml") {
                     continue;
                 }
                 let text = std::fs::read_to_string(&path).unwrap();
@@ -120,13 +133,40 @@ fn english_lines(text: &str) -> Vec<String> {
             }
         }
         let line = line.as_str();
+        if TODO_LEAD_COST_LINES.iter().any(|m| line.contains(m)) {
+            continue;
+        }
         for (key, en) in &english {
-            if line.contains(en.as_str()) {
+            if holds(line, en) {
                 hits.push(format!("  {key} `{en}` in: {}", line.trim()));
             }
         }
     }
     hits
+}
+
+/// Whether `line` holds `en`: a text of several words anywhere, a single word
+/// only as a word of the prose (not inside a name such as `data_description`,
+/// a path, a field name, an attribute value or a code span).
+fn holds(line: &str, en: &str) -> bool {
+    if en.contains(' ') {
+        return line.contains(en);
+    }
+    let start = line.trim_start();
+    if start.starts_with(en) && start[en.len()..].starts_with(' ') {
+        return true;
+    }
+    if en.chars().filter(|c| c.is_alphabetic()).count() < 10 {
+        return false;
+    }
+    let not_prose = |c: Option<char>| {
+        c.is_some_and(|c| c.is_alphanumeric() || "_-/.=\"'`<>[]{}#@:\\".contains(c))
+    };
+    line.match_indices(en).any(|(i, _)| {
+        let before = line[..i].chars().next_back();
+        let after = line[i + en.len()..].chars().next();
+        !not_prose(before) && !not_prose(after)
+    })
 }
 
 /// Collects the English lines of every output, to report them all at once.
