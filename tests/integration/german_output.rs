@@ -502,3 +502,106 @@ fn hostile_provider_name_is_defused_everywhere() {
     assert!(mds > 0, "questionnaire wrote Markdown");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A provider ID and a name made of catalogue words (`factory`, `Storage`,
+/// `Operation` are words of the cost and report texts) come out exactly as
+/// written, in both languages: nothing translates inside a value.
+#[test]
+fn ids_and_names_made_of_catalogue_words_pass_through() {
+    const ID: &str = "gpufactory";
+    const NAME: &str = "Factory Storage Operation";
+    let dir = temp_dir("german-names");
+    let provs = dir.join("providers");
+    std::fs::create_dir_all(&provs).unwrap();
+    let text = std::fs::read_to_string(root().join("providers/ionos.yaml")).unwrap();
+    let renamed: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("id:") {
+                format!("id: {ID}")
+            } else if l.starts_with("name:") {
+                format!("name: {NAME}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(provs.join(format!("{ID}.yaml")), renamed + "\n").unwrap();
+    let p = provs.display().to_string();
+    let check = |what: &str, s: &str| {
+        assert!(s.contains(ID), "{what}: the ID is shown: {s}");
+        assert!(s.contains(NAME), "{what}: the name is shown: {s}");
+        let lower = s.to_lowercase();
+        for (i, _) in lower.match_indices("gpuf") {
+            assert!(
+                s[i..].starts_with(ID),
+                "{what}: the ID is changed: {}",
+                &s[i..(i + 20).min(s.len())]
+            );
+        }
+        for (i, _) in s.match_indices("Factory") {
+            assert!(s[i..].starts_with(NAME), "{what}: the name is changed");
+        }
+        for bad in [
+            "gpuFaktor",
+            "Faktory",
+            "Factory Speicher",
+            "Storage Betrieb",
+        ] {
+            assert!(!s.contains(bad), "{what}: `{bad}`");
+        }
+    };
+    for lang in ["en", "de"] {
+        let out = run(&["--lang", lang, "assess", "--providers", &p]);
+        assert!(out.status.code().is_some_and(|c| c < 2), "{}", text(&out));
+        check(
+            &format!("assess ({lang})"),
+            &String::from_utf8_lossy(&out.stdout),
+        );
+
+        let rdir = dir.join(format!("report-{lang}"));
+        let out = run(&[
+            "--lang",
+            lang,
+            "report",
+            "--providers",
+            &p,
+            "--out",
+            &rdir.display().to_string(),
+            "--format",
+            "md",
+        ]);
+        assert!(out.status.success(), "{}", text(&out));
+        let md = std::fs::read_to_string(rdir.join("report.md")).unwrap();
+        check(&format!("report.md ({lang})"), &md);
+
+        let qdir = dir.join(format!("q-{lang}"));
+        let out = run(&[
+            "--lang",
+            lang,
+            "questionnaire",
+            "--providers",
+            &p,
+            "--provider",
+            ID,
+            "--out",
+            &qdir.display().to_string(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out));
+        let md = std::fs::read_to_string(qdir.join(format!("{ID}-questionnaire.md"))).unwrap();
+        assert!(md.contains(NAME), "questionnaire ({lang}): {md}");
+        for (i, _) in md.match_indices("Factory") {
+            assert!(
+                md[i..].starts_with(NAME),
+                "questionnaire ({lang}): the name is changed"
+            );
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("{ID}-questionnaire.yaml")),
+            "{stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
