@@ -92,6 +92,7 @@ mod dpa;
 mod init;
 mod report;
 mod suggest;
+mod values;
 
 /// The one message catalogue: every fixed text of every command, English and
 /// German, as (key, English, German). It is kept in one table per area
@@ -109,6 +110,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     dpa::TABLE,
     init::TABLE,
     diff::TABLE,
+    values::TABLE,
 ];
 
 /// Every entry of the catalogue.
@@ -186,6 +188,23 @@ pub fn fill_text(text: &str, values: &[(&str, &str)]) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The label of an enum value of the data (`specific` → `spezifisch`), from
+/// the `value_<token>` entries of the catalogue; a value without one (a name, a
+/// number, a list) is returned as it is.
+pub fn value_label(lang: Lang, token: &str) -> std::borrow::Cow<'_, str> {
+    if !token.is_empty()
+        && token
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+    {
+        let w = t(lang, &format!("value_{token}"));
+        if !w.is_empty() {
+            return std::borrow::Cow::Borrowed(w);
+        }
+    }
+    std::borrow::Cow::Borrowed(token)
 }
 
 /// "Page {x} of {y}" with the numbers filled in.

@@ -513,8 +513,8 @@ fn ids_and_names_made_of_catalogue_words_pass_through() {
     let dir = temp_dir("german-names");
     let provs = dir.join("providers");
     std::fs::create_dir_all(&provs).unwrap();
-    let text = std::fs::read_to_string(root().join("providers/ionos.yaml")).unwrap();
-    let renamed: String = text
+    let profile = std::fs::read_to_string(root().join("providers/ionos.yaml")).unwrap();
+    let renamed: String = profile
         .lines()
         .map(|l| {
             if l.starts_with("id:") {
