@@ -90,18 +90,20 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     let inputs = pipeline::load(&args.inputs.paths(), Needs::ALL)?;
     super::print_diagnostics(&inputs.warnings, global.lang);
 
-    progress.step("assessing and costing");
+    progress.step(crate::i18n::t(global.lang, "cmd_report_progress_assess"));
     let report = pipeline::report(&inputs, global.lang)?;
 
     // Render everything in memory first, each format on its own thread (the PDF takes as
     // long as the others together); write only when every format succeeded.
-    progress.step(&format!(
-        "rendering {}",
-        formats
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
+    let list = formats
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    progress.step(&crate::i18n::fill(
+        global.lang,
+        "cmd_report_progress_render",
+        &[("formats", &list)],
     ));
     let rendered: Vec<Result<Vec<render::Output>, render::RenderError>> =
         std::thread::scope(|scope| {

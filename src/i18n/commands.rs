@@ -17,6 +17,9 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("cmd_cannot_write_output", "cannot write the output: {error}", "die Ausgabe kann nicht geschrieben werden: {error}"),
     ("cmd_cost_unreadable", "the workload or the benchmark tables could not be read", "die Arbeitslast oder die Benchmark-Tabellen konnten nicht gelesen werden"),
     ("cmd_gpus_description", "description", "Beschreibung"),
+    // report progress
+    ("cmd_report_progress_assess", "assessing and costing", "Bewertung und Kosten"),
+    ("cmd_report_progress_render", "rendering {formats}", "Ausgabe: {formats}"),
     // questionnaire
     ("cmd_wrote_questions", "wrote {path} ({n} questions)", "geschrieben: {path} ({n} Fragen)"),
     ("cmd_the_providers_loaded", "the providers loaded", "den geladenen Anbietern"),
