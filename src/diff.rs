@@ -785,7 +785,7 @@ mod tests {
     #[test]
     fn percent_words() {
         assert_eq!(format_pct(10.0, Lang::En), "+10.0 %");
-        assert_eq!(format_pct(-5.25, Lang::De), "−5,3 %");
+        assert_eq!(format_pct(-5.25, Lang::De), "−5,3\u{a0}%");
         assert_eq!(format_pct(0.0, Lang::En), "±0.0 %");
     }
 }
