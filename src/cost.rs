@@ -40,9 +40,12 @@ pub mod render;
 pub mod shared_text;
 pub mod text;
 pub mod validate;
+pub mod why;
 
 pub use benchmarks::{Benchmarks, MLPERF_NOTE};
 pub use shared_text::SharedText;
+pub use why::Why;
+use why::{num, Msg};
 
 /// Hours in a month for minimum terms (8,760 h / 12).
 pub const HOURS_PER_MONTH: u32 = 730;
@@ -72,7 +75,7 @@ pub struct CostInputs<'a> {
 pub enum Money {
     Amount(Amount),
     /// Why; shared between the offers it applies to.
-    Missing(SharedText),
+    Missing(Why),
 }
 
 impl Money {
@@ -120,7 +123,7 @@ pub struct ReferenceThroughput {
     pub per_gpu_per_second: f64,
     pub work_unit: String,
     /// The arithmetic, written out.
-    pub calculation: String,
+    pub calculation: Why,
     /// Benchmark rows used (benchmark-only basis).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rows: Vec<String>,
@@ -140,7 +143,7 @@ pub struct GpuBasis {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uncertainty_pct: Option<f64>,
     /// Why (no basis) or how (rows, count, statistic).
-    pub explanation: String,
+    pub explanation: Why,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub benchmark: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -205,7 +208,7 @@ enum Arithmetic {
     /// Nothing to show (a missing line).
     None,
     /// Written out once (storage, egress and operation: the same for all offers of a provider).
-    Text(SharedText),
+    Text(Why),
     /// A compute line: instances × billed seconds × price per instance-hour, converted.
     Compute {
         run: Arc<RunTerms>,
@@ -249,7 +252,7 @@ impl LineItem {
         Calculation(self)
     }
 
-    fn missing(item: LineKind, why: SharedText) -> Self {
+    fn missing(item: LineKind, why: Why) -> Self {
         LineItem {
             item,
             amount: Money::Missing(why),
@@ -261,7 +264,7 @@ impl LineItem {
     }
 
     /// A line whose arithmetic is written out already.
-    fn written(item: LineKind, amount: Money, calculation: SharedText) -> Self {
+    fn written(item: LineKind, amount: Money, calculation: Why) -> Self {
         LineItem {
             item,
             amount,
@@ -277,69 +280,96 @@ impl LineItem {
 #[derive(Debug, Clone, Copy)]
 pub struct Calculation<'a>(&'a LineItem);
 
-impl fmt::Display for Calculation<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Calculation<'_> {
+    /// The arithmetic in `lang` (German: decimal commas, German words).
+    pub fn render(&self, lang: crate::i18n::Lang) -> String {
+        self.why().map(|w| w.render(lang)).unwrap_or_default()
+    }
+
+    fn why(&self) -> Option<Why> {
         let l = self.0;
         match &l.arithmetic {
-            Arithmetic::None => Ok(()),
-            Arithmetic::Text(t) => f.write_str(t),
+            Arithmetic::None => None,
+            Arithmetic::Text(t) => Some(t.clone()),
             Arithmetic::Compute { run, terms, rework } => {
-                if let Some(r) = rework {
+                let rework = rework.map(|r| {
                     let interruptions =
                         r.compute_seconds / 3600.0 / 100.0 * run.interruptions_per_100_hours;
-                    write!(
-                        f,
-                        "rework = {} interruptions ({} compute h / 100 × {}) × ({} min / 2 + {} min) = {} s; ",
-                        fmt_f(interruptions),
-                        fmt_f(r.compute_seconds / 3600.0),
-                        fmt_f(run.interruptions_per_100_hours),
-                        fmt_f(run.checkpoint_interval_minutes),
-                        fmt_f(run.restart_minutes),
-                        r.seconds
-                    )?;
-                }
+                    Why::new(Msg::CalcRework)
+                        .with("n", num(fmt_f(interruptions)))
+                        .with("h", num(fmt_f(r.compute_seconds / 3600.0)))
+                        .with("rate", num(fmt_f(run.interruptions_per_100_hours)))
+                        .with("ckpt", num(fmt_f(run.checkpoint_interval_minutes)))
+                        .with("restart", num(fmt_f(run.restart_minutes)))
+                        .with("s", num(r.seconds))
+                });
                 let Some(t) = terms else {
-                    return Ok(());
+                    return rework;
                 };
                 let currency = l.original_currency.as_deref().unwrap_or_default();
-                write!(
-                    f,
-                    "{} instance(s) × {} s billed ({} s computed) / 3600 × {} {currency}/instance-h",
-                    t.instances, t.billed, t.seconds, t.price
-                )?;
-                write_conversion(
-                    f,
-                    l.original.map_or(Decimal::ZERO, |a| a.0),
-                    currency,
-                    l.rate.map_or(Decimal::ONE, |a| a.0),
-                    l.amount.amount().unwrap_or_default(),
-                    &run.report,
-                )
+                let compute = Why::new(Msg::CalcCompute)
+                    .with("k", num(t.instances))
+                    .with("billed", num(t.billed))
+                    .with("secs", num(t.seconds))
+                    .with("price", num(t.price))
+                    .with("currency", currency);
+                let line = Why::concat(
+                    compute,
+                    conversion(
+                        l.original.map_or(Decimal::ZERO, |a| a.0),
+                        currency,
+                        l.rate.map_or(Decimal::ONE, |a| a.0),
+                        l.amount.amount().unwrap_or_default(),
+                        &run.report,
+                    ),
+                );
+                Some(match rework {
+                    Some(r) => Why::concat(r, line),
+                    None => line,
+                })
             }
         }
     }
 }
 
+impl fmt::Display for Calculation<'_> {
+    /// The English text (JSON).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(crate::i18n::Lang::En))
+    }
+}
+
 /// ` = 36.00 EUR`, or ` = 40.000000 USD × 0.9 EUR/USD = 36.00 EUR` for another currency.
-fn write_conversion(
-    f: &mut impl fmt::Write,
+fn conversion(
     original: Decimal,
     currency: &str,
     rate: Decimal,
     amount: Decimal,
     report: &str,
-) -> fmt::Result {
+) -> Why {
     if currency == report {
-        write!(f, " = {} {currency}", fmt_d(cents(original)))
+        Why::new(Msg::CalcSameCurrency)
+            .with("amount", num(fmt_d(cents(original))))
+            .with("currency", currency)
     } else {
-        write!(
-            f,
-            " = {} {currency} × {} {report}/{currency} = {} {report}",
-            fmt_d(original.round_dp(6)),
-            rate.normalize(),
-            fmt_d(amount)
-        )
+        Why::new(Msg::CalcConversion)
+            .with("original", num(fmt_d(original.round_dp(6))))
+            .with("currency", currency)
+            .with("rate", num(rate.normalize()))
+            .with("report", report)
+            .with("amount", num(fmt_d(amount)))
     }
+}
+
+/// A work unit in the reader's language.
+fn unit(u: crate::model::workload::WorkUnit) -> why::Arg {
+    use crate::model::workload::WorkUnit;
+    why::Arg::Label(match u {
+        WorkUnit::Samples => "cost_why_unit_samples",
+        WorkUnit::Tokens => "cost_why_unit_tokens",
+        WorkUnit::Requests => "cost_why_unit_requests",
+        WorkUnit::BenchmarkRuns => "cost_why_unit_benchmark_runs",
+    })
 }
 
 impl Serialize for Calculation<'_> {
@@ -452,24 +482,29 @@ impl Assumption {
     }
 }
 
-impl fmt::Display for Assumption {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Assumption {
+    /// The assumption as a sentence of the catalogue.
+    pub fn why(self) -> Why {
         match self {
-            Assumption::IncrementNotStated => write!(
-                f,
-                "billing increment not stated: per-hour billing ({ASSUMED_INCREMENT_SECONDS} s) assumed"
-            ),
-            Assumption::MinimumNotStated => f.write_str(
-                "minimum billed duration not stated: none assumed beyond one billing increment",
-            ),
-            Assumption::TermNotStated => {
-                f.write_str("minimum contract term not stated: none assumed")
+            Assumption::IncrementNotStated => {
+                Why::new(Msg::AssumeIncrement).with("secs", num(ASSUMED_INCREMENT_SECONDS))
             }
-            Assumption::SpansInstances(n) => write!(
-                f,
-                "the job spans {n} instances; the network between them is covered only by the scaling efficiency"
-            ),
+            Assumption::MinimumNotStated => Why::new(Msg::AssumeMinimum),
+            Assumption::TermNotStated => Why::new(Msg::AssumeTerm),
+            Assumption::SpansInstances(n) => Why::new(Msg::AssumeSpans).with("n", num(n)),
         }
+    }
+
+    /// The assumption in `lang`.
+    pub fn render(self, lang: crate::i18n::Lang) -> String {
+        self.why().render(lang)
+    }
+}
+
+impl fmt::Display for Assumption {
+    /// The English text (JSON).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.why().to_string())
     }
 }
 
@@ -530,7 +565,7 @@ pub struct ExcludedItem {
     /// … out of this many ranked offers.
     pub ranked_offers: usize,
     /// The distinct reasons (provider named once in `providers`).
-    pub reason: String,
+    pub reason: Why,
     /// Providers whose offers lack the item.
     pub providers: Vec<String>,
 }
@@ -595,7 +630,7 @@ pub struct OfferCost {
     /// Currency of the offer's prices.
     pub currency: SharedText,
     pub basis: BasisKind,
-    pub basis_explanation: SharedText,
+    pub basis_explanation: Why,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub factor: Option<f64>,
     /// Instances rented: ceil(GPUs per job / GPUs per instance).
@@ -661,7 +696,7 @@ pub struct WorkloadSummary {
     pub work_unit: String,
     /// Total work (per_epoch × epochs or per_month × months).
     pub total_work: f64,
-    pub work_calculation: String,
+    pub work_calculation: Why,
     pub gpus_per_job: u32,
     pub scaling_efficiency: f64,
     pub buffer_pct: Amount,
@@ -918,12 +953,10 @@ impl<'a> Context<'a> {
             );
             (
                 m * n,
-                format!(
-                    "{} {} per month × {} months",
-                    fmt_f(m),
-                    w.work.unit.as_str(),
-                    fmt_f(n)
-                ),
+                Why::new(Msg::WorkInference)
+                    .with("m", num(fmt_f(m)))
+                    .with("unit", unit(w.work.unit))
+                    .with("n", num(fmt_f(n))),
             )
         } else {
             let (e, n) = (
@@ -932,12 +965,10 @@ impl<'a> Context<'a> {
             );
             (
                 e * n,
-                format!(
-                    "{} {} per epoch × {} epochs",
-                    fmt_f(e),
-                    w.work.unit.as_str(),
-                    fmt_f(n)
-                ),
+                Why::new(Msg::WorkTraining)
+                    .with("e", num(fmt_f(e)))
+                    .with("unit", unit(w.work.unit))
+                    .with("n", num(fmt_f(n))),
             )
         };
         let table = validate::table_for(w.job);
@@ -950,19 +981,15 @@ impl<'a> Context<'a> {
                 gpu_count: m.gpu_count,
                 per_gpu_per_second: per_gpu,
                 work_unit: w.work.unit.as_str().into(),
-                calculation: format!(
-                    "{} {} / {} s / ({} GPUs × {}^log2({}) = {}) = {} {} per GPU-second ({} precision)",
-                    fmt_f(m.work_done),
-                    w.work.unit.as_str(),
-                    fmt_f(m.wall_seconds),
-                    m.gpu_count,
-                    w.scaling_efficiency,
-                    m.gpu_count,
-                    fmt_f(scaled),
-                    fmt_f(per_gpu),
-                    w.work.unit.as_str(),
-                    m.precision.as_str()
-                ),
+                calculation: Why::new(Msg::RefMeasured)
+                    .with("work", num(fmt_f(m.work_done)))
+                    .with("unit", unit(w.work.unit))
+                    .with("secs", num(fmt_f(m.wall_seconds)))
+                    .with("count", num(m.gpu_count))
+                    .with("eff", num(w.scaling_efficiency))
+                    .with("scaled", num(fmt_f(scaled)))
+                    .with("per_gpu", num(fmt_f(per_gpu)))
+                    .with("precision", m.precision.as_str()),
                 rows: Vec::new(),
             }
         } else {
@@ -975,17 +1002,21 @@ impl<'a> Context<'a> {
                 .unwrap_or("");
             let abs = b
                 .absolute_speed(table, &bref.name, bref.scenario.as_deref(), family, count)
-                .map_err(|why| vec![Diagnostic::error(CostCode::NoBenchmarkRows, why)])?;
+                .map_err(|why| {
+                    vec![Diagnostic::error(
+                        CostCode::NoBenchmarkRows,
+                        why.to_string(),
+                    )]
+                })?;
             let scaled = scaled_gpus(count, w.scaling_efficiency);
             let per_gpu = abs.per_second / scaled;
             let first = match table {
-                benchmarks::Table::Training => format!(
-                    "1 run / ({} min median time to train × 60)",
-                    fmt_f(abs.median)
-                ),
-                benchmarks::Table::Inference => {
-                    format!("{} {} median", fmt_f(abs.median), abs.metric)
+                benchmarks::Table::Training => {
+                    Why::new(Msg::RefFirstTraining).with("median", num(fmt_f(abs.median)))
                 }
+                benchmarks::Table::Inference => Why::new(Msg::RefFirstInference)
+                    .with("median", num(fmt_f(abs.median)))
+                    .with("metric", &abs.metric),
             };
             ReferenceThroughput {
                 source: "benchmark",
@@ -993,14 +1024,15 @@ impl<'a> Context<'a> {
                 gpu_count: count,
                 per_gpu_per_second: per_gpu,
                 work_unit: w.work.unit.as_str().into(),
-                calculation: format!(
-                    "{first} on {count} × {gpu} / ({count} × {}^log2({count}) = {}) = {} {} per GPU-second (rows {})",
-                    w.scaling_efficiency,
-                    fmt_f(scaled),
-                    fmt_f(per_gpu),
-                    w.work.unit.as_str(),
-                    abs.rows.join(", ")
-                ),
+                calculation: Why::new(Msg::RefBenchmark)
+                    .with("first", first)
+                    .with("count", num(count))
+                    .with("gpu", &gpu)
+                    .with("eff", num(w.scaling_efficiency))
+                    .with("scaled", num(fmt_f(scaled)))
+                    .with("per_gpu", num(fmt_f(per_gpu)))
+                    .with("unit", unit(w.work.unit))
+                    .with("rows", abs.rows.join(", ")),
                 rows: abs.rows,
             }
         };
@@ -1054,7 +1086,7 @@ impl<'a> Context<'a> {
             Some(s) => format!("{} ({s})", x.name),
             None => x.name.clone(),
         });
-        let no = |why: String| GpuBasis {
+        let no = |why: Why| GpuBasis {
             gpu_model: gpu.to_string(),
             basis: BasisKind::NoBasis,
             factor: None,
@@ -1075,34 +1107,29 @@ impl<'a> Context<'a> {
                 factor: Some(1.0),
                 per_gpu_per_second: Some(r.per_gpu_per_second),
                 uncertainty_pct: Some(unc),
-                explanation: if measured {
-                    format!("measured on {gpu}: factor 1")
+                explanation: Why::new(if measured {
+                    Msg::MeasuredOn
                 } else {
-                    format!("the reference rows are for {gpu}: factor 1")
-                },
+                    Msg::ReferenceRowsFor
+                })
+                .with("gpu", gpu),
                 benchmark: bench_name,
                 relative: None,
             };
         }
         let Some(bref) = bench else {
-            return no(format!(
-                "the workload names no benchmark to compare {gpu} with the measured {}",
-                r.gpu_model
-            ));
+            return no(Why::new(Msg::NoBenchmarkNamed)
+                .with("gpu", gpu)
+                .with("reference", &r.gpu_model));
         };
         let Some(offer_model) = gpu_model(gpu) else {
-            return no(format!("{gpu} is not a GPU model of the catalogue"));
+            return no(Why::new(Msg::NotInCatalogue).with("gpu", gpu));
         };
         let Some(offer_family) = offer_model.benchmark_family else {
-            return no(format!(
-                "{gpu} does not state its form factor, so no benchmark rows stand for it"
-            ));
+            return no(Why::new(Msg::NoFormFactor).with("gpu", gpu));
         };
         let Some(ref_family) = gpu_model(&r.gpu_model).and_then(|g| g.benchmark_family) else {
-            return no(format!(
-                "the reference GPU {} does not state its form factor, so no benchmark rows stand for it",
-                r.gpu_model
-            ));
+            return no(Why::new(Msg::ReferenceNoFormFactor).with("gpu", &r.gpu_model));
         };
         let table = validate::table_for(w.job);
         match b.relative_speed_with_fallback(
@@ -1114,50 +1141,33 @@ impl<'a> Context<'a> {
             w.gpus_per_job,
         ) {
             Ok(rel) => {
-                let metric = match table {
-                    benchmarks::Table::Training => "time to train",
-                    benchmarks::Table::Inference => "throughput",
-                };
-                let explanation = match table {
-                    benchmarks::Table::Training => format!(
-                        "factor {} = median {metric} of {} {} min on {} × {} ({} rows: {}) / median {} min on {} × {gpu} ({} rows: {})",
-                        fmt_f(rel.factor),
-                        rel.benchmark,
-                        fmt_f(rel.reference_median),
-                        rel.gpu_count,
-                        r.gpu_model,
-                        rel.reference_rows.len(),
-                        rel.reference_rows.join(", "),
-                        fmt_f(rel.offer_median),
-                        rel.gpu_count,
-                        rel.offer_rows.len(),
-                        rel.offer_rows.join(", ")
-                    ),
-                    benchmarks::Table::Inference => format!(
-                        "factor {} = median {metric} of {} {} on {} × {gpu} ({} rows: {}) / median {} on {} × {} ({} rows: {})",
-                        fmt_f(rel.factor),
-                        rel.benchmark,
-                        fmt_f(rel.offer_median),
-                        rel.gpu_count,
-                        rel.offer_rows.len(),
-                        rel.offer_rows.join(", "),
-                        fmt_f(rel.reference_median),
-                        rel.gpu_count,
-                        r.gpu_model,
-                        rel.reference_rows.len(),
-                        rel.reference_rows.join(", ")
-                    ),
-                };
+                let explanation = Why::new(match table {
+                    benchmarks::Table::Training => Msg::FactorTraining,
+                    benchmarks::Table::Inference => Msg::FactorInference,
+                })
+                .with("factor", num(fmt_f(rel.factor)))
+                .with("bench", &rel.benchmark)
+                .with("ref_median", num(fmt_f(rel.reference_median)))
+                .with("offer_median", num(fmt_f(rel.offer_median)))
+                .with("count", num(rel.gpu_count))
+                .with("reference", &r.gpu_model)
+                .with("gpu", gpu)
+                .with("ref_n", num(rel.reference_rows.len()))
+                .with("ref_rows", rel.reference_rows.join(", "))
+                .with("offer_n", num(rel.offer_rows.len()))
+                .with("offer_rows", rel.offer_rows.join(", "));
                 let explanation = if rel.same_submitters.is_empty() {
                     explanation
                 } else {
-                    format!(
-                        "{explanation}; only submitters with rows for both models: {}",
-                        rel.same_submitters.join(", ")
-                    )
+                    Why::new(Msg::SameSubmitters)
+                        .with("why", explanation)
+                        .with("submitters", rel.same_submitters.join(", "))
                 };
                 let explanation = match &rel.fallback_reason {
-                    Some(why) => format!("{explanation}; {} used instead of {why}", rel.benchmark),
+                    Some(why) => Why::new(Msg::FallbackUsed)
+                        .with("why", explanation)
+                        .with("bench", &rel.benchmark)
+                        .with("instead", why),
                     None => explanation,
                 };
                 GpuBasis {
@@ -1275,7 +1285,7 @@ impl<'a> Context<'a> {
             ),
             None => (BasisKind::NoBasis, None, 0.0, None),
         };
-        let no_cost = |why: SharedText, assumptions: Assumptions| OfferCost {
+        let no_cost = |why: Why, assumptions: Assumptions| OfferCost {
             rank: None,
             provider_id: part.id.clone(),
             provider_name: part.name.clone(),
@@ -1287,7 +1297,7 @@ impl<'a> Context<'a> {
             currency: currency.clone(),
             basis: kind,
             basis_explanation: basis
-                .map_or_else(|| "basis not computed".into(), |b| b.short.clone()),
+                .map_or_else(|| Why::new(Msg::BasisNotComputed), |b| b.short.clone()),
             factor,
             instances,
             compute_seconds: None,
@@ -1310,22 +1320,19 @@ impl<'a> Context<'a> {
         let Some(per_gpu) = per_gpu else {
             let why = match basis {
                 Some(b) => b.no_basis.clone(),
-                None => "no basis: basis not computed".into(),
+                None => Why::new(Msg::BasisNotComputed),
             };
             return no_cost(why, assumptions);
         };
         if gpi == 0 {
-            return no_cost("the offer states 0 GPUs per instance".into(), assumptions);
+            return no_cost(Why::new(Msg::ZeroGpusPerInstance), assumptions);
         }
         if instances > 1 {
             assumptions.spans_instances = instances;
         }
         let seconds_f = self.total_work / (per_gpu * self.job_gpus);
         let Some(seconds) = whole_seconds(seconds_f) else {
-            return no_cost(
-                format!("compute time {seconds_f} s is out of range").into(),
-                assumptions,
-            );
+            return no_cost(self.reasons.compute_out_of_range.clone(), assumptions);
         };
         let billed = billed_seconds(seconds, &billing);
         let rate = inputs.rate(self);
@@ -1402,7 +1409,7 @@ impl<'a> Context<'a> {
             currency,
             basis: kind,
             basis_explanation: basis
-                .map_or_else(|| "basis not computed".into(), |b| b.short.clone()),
+                .map_or_else(|| Why::new(Msg::BasisNotComputed), |b| b.short.clone()),
             factor,
             instances,
             compute_seconds: Some(seconds),
@@ -1594,14 +1601,16 @@ impl<'a> Context<'a> {
         price: Option<Amount>,
         rate: Option<Decimal>,
         currency: &str,
-        missing: &SharedText,
+        missing: &Why,
     ) -> ComputeFigures {
         let Some(price) = price else {
             return ComputeFigures::Missing(missing.clone());
         };
         // Rates were checked before; a missing one here would be a bug, shown as missing.
         let Some(rate) = rate else {
-            return ComputeFigures::Missing(format!("no exchange rate for {currency}").into());
+            return ComputeFigures::Missing(
+                Why::new(Msg::NoExchangeRate).with("currency", currency),
+            );
         };
         let original = compute_original(instances, billed, price.0);
         ComputeFigures::Priced {
@@ -1616,27 +1625,18 @@ impl<'a> Context<'a> {
     }
 
     /// A side line (written out once per provider), converted.
-    fn converted(
-        &self,
-        kind: LineKind,
-        original: Decimal,
-        currency: &str,
-        calc: String,
-    ) -> LineItem {
+    fn converted(&self, kind: LineKind, original: Decimal, currency: &str, calc: Why) -> LineItem {
         // Rates were checked before; a missing one here would be a bug, shown as missing.
         let Some(rate) = self.rates.rate(currency) else {
-            return LineItem::missing(kind, format!("no exchange rate for {currency}").into());
+            return LineItem::missing(
+                kind,
+                Why::new(Msg::NoExchangeRate).with("currency", currency),
+            );
         };
         let amount = cents(original * rate);
-        let mut calculation = calc;
-        // Writing into a String cannot fail.
-        let _ = write_conversion(
-            &mut calculation,
-            original,
-            currency,
-            rate,
-            amount,
-            &self.rates.report,
+        let calculation = Why::concat(
+            calc,
+            conversion(original, currency, rate, amount, &self.rates.report),
         );
         LineItem {
             item: kind,
@@ -1650,7 +1650,7 @@ impl<'a> Context<'a> {
                     .unwrap_or_else(|| currency.into()),
             ),
             rate: Some(Amount(rate)),
-            arithmetic: Arithmetic::Text(calculation.into()),
+            arithmetic: Arithmetic::Text(calculation),
         }
     }
 
@@ -1659,21 +1659,20 @@ impl<'a> Context<'a> {
     fn provider_part(&self, p: &ProviderProfile, op: &OperationOffer) -> ProviderPart {
         let lines = self.side_items(p, op);
         let mut sum = Decimal::ZERO;
-        let mut missing: Vec<String> = Vec::new();
+        let mut missing: Vec<Why> = Vec::new();
         for l in &lines {
             match &l.amount {
                 Money::Amount(a) => sum += a.0,
-                Money::Missing(why) => missing.push(format!("{}: {why}", l.item.as_str())),
+                Money::Missing(why) => missing.push(Why::item(l.item, why)),
             }
         }
-        let missing = (!missing.is_empty()).then(|| missing.join("; "));
         // The total's reason when the compute line has no price, for each kind.
-        let no_price = |kind: LineKind, why: &str| -> SharedText {
-            match &missing {
-                Some(s) => format!("{}: {why}; {s}", kind.as_str()).into(),
-                None => format!("{}: {why}", kind.as_str()).into(),
-            }
+        let no_price = |kind: LineKind, why: &Why| -> Why {
+            let mut all = vec![Why::item(kind, why)];
+            all.extend(missing.iter().cloned());
+            Why::all(all)
         };
+        let missing = (!missing.is_empty()).then(|| Why::all(missing.clone()));
         let mut regions: Vec<SharedText> = Vec::new();
         for o in &p.offers {
             if !regions.iter().any(|r| r.as_str() == o.region) {
@@ -1691,7 +1690,7 @@ impl<'a> Context<'a> {
             spot_no_price: no_price(LineKind::ComputeSpot, &self.reasons.no_spot_price),
             lines: lines.into(),
             sum,
-            missing: missing.map(SharedText::from),
+            missing,
         }
     }
 
@@ -1704,25 +1703,23 @@ impl<'a> Context<'a> {
             lines.push(LineItem::written(
                 LineKind::Storage,
                 Money::of(Decimal::ZERO),
-                "no data stored (volume or months is 0)".into(),
+                Why::new(Msg::CalcNoData),
             ));
         } else if let Some(s) = &p.storage {
             let original = volume * s.price_per_gb_month.0 * d.storage_months.0;
-            let calc = format!(
-                "({} GB dataset + {} GB × {} checkpoints) = {} GB × {} {}/GB-month × {} months",
-                d.dataset_gb,
-                d.checkpoint_gb,
-                d.checkpoints_kept,
-                volume.normalize(),
-                s.price_per_gb_month,
-                s.currency,
-                d.storage_months
-            );
+            let calc = Why::new(Msg::CalcStorage)
+                .with("ds", num(d.dataset_gb))
+                .with("ck", num(d.checkpoint_gb))
+                .with("n", num(d.checkpoints_kept))
+                .with("vol", num(volume.normalize()))
+                .with("price", num(s.price_per_gb_month))
+                .with("currency", &s.currency)
+                .with("months", num(d.storage_months));
             lines.push(self.converted(LineKind::Storage, original, &s.currency, calc));
         } else {
             lines.push(LineItem::missing(
                 LineKind::Storage,
-                format!("price not stated by provider {} — ask the vendor", p.id).into(),
+                Why::new(Msg::PriceNotStated).with("provider", &p.id),
             ));
         }
         // Egress: the one-off volume as one month, plus monthly operation egress.
@@ -1736,7 +1733,7 @@ impl<'a> Context<'a> {
             lines.push(LineItem::written(
                 LineKind::Egress,
                 Money::of(Decimal::ZERO),
-                "no egress".into(),
+                Why::new(Msg::CalcNoEgress),
             ));
         } else if let Some(e) = &p.egress {
             let mut parts = Vec::new();
@@ -1746,7 +1743,11 @@ impl<'a> Context<'a> {
                 match egress_cost(e, d.egress_gb.0) {
                     Ok((c, calc)) => {
                         original += c;
-                        parts.push(format!("one-off {} GB: {calc}", d.egress_gb));
+                        parts.push(
+                            Why::new(Msg::CalcOneOff)
+                                .with("gb", num(d.egress_gb))
+                                .with("calc", calc),
+                        );
                     }
                     Err(why) => failed = Some(why),
                 }
@@ -1755,28 +1756,29 @@ impl<'a> Context<'a> {
                 match egress_cost(e, gb) {
                     Ok((c, calc)) => {
                         original += c * months;
-                        parts.push(format!(
-                            "{} GB per month: ({calc}) × {} months",
-                            gb.normalize(),
-                            months.normalize()
-                        ));
+                        parts.push(
+                            Why::new(Msg::CalcMonthly)
+                                .with("gb", num(gb.normalize()))
+                                .with("calc", calc)
+                                .with("months", num(months.normalize())),
+                        );
                     }
                     Err(why) => failed = Some(why),
                 }
             }
             match failed {
-                Some(why) => lines.push(LineItem::missing(LineKind::Egress, why.into())),
+                Some(why) => lines.push(LineItem::missing(LineKind::Egress, why)),
                 None => lines.push(self.converted(
                     LineKind::Egress,
                     original,
                     &e.currency,
-                    parts.join("; "),
+                    Why::all(parts),
                 )),
             }
         } else {
             lines.push(LineItem::missing(
                 LineKind::Egress,
-                format!("price not stated by provider {} — ask the vendor", p.id).into(),
+                Why::new(Msg::PriceNotStated).with("provider", &p.id),
             ));
         }
         // Operation.
@@ -1790,15 +1792,19 @@ impl<'a> Context<'a> {
                 } => {
                     let original =
                         Decimal::from(*instances) * price.0 * o.hours_per_month.0 * o.months.0;
-                    let calc = format!(
-                        "{instances} instance(s) of {offer_id} × {} h/month × {} months × {price} {currency}/instance-h",
-                        o.hours_per_month, o.months
-                    );
+                    let calc = Why::new(Msg::CalcOperation)
+                        .with("k", num(instances))
+                        .with("offer", offer_id)
+                        .with("h", num(o.hours_per_month))
+                        .with("months", num(o.months))
+                        .with("price", num(price))
+                        .with("currency", currency.as_str());
                     lines.push(self.converted(LineKind::Operation, original, currency, calc));
                 }
                 OperationOffer::Missing(why) => {
-                    lines.push(LineItem::missing(LineKind::Operation, why.as_str().into()));
+                    lines.push(LineItem::missing(LineKind::Operation, why.clone()));
                 }
+                OperationOffer::NotAsked => {}
             }
         }
         lines
@@ -1842,12 +1848,7 @@ impl<'a> Context<'a> {
     }
 
     /// Why the total is missing: "item: why" for the compute line and each side line, in order.
-    fn missing_reason(
-        &self,
-        compute: &Money,
-        kind: LineKind,
-        part: &ProviderPart,
-    ) -> Option<SharedText> {
+    fn missing_reason(&self, compute: &Money, kind: LineKind, part: &ProviderPart) -> Option<Why> {
         match (compute, &part.missing) {
             (Money::Amount(_), None) => None,
             (Money::Amount(_), Some(s)) => Some(s.clone()),
@@ -1857,8 +1858,8 @@ impl<'a> Context<'a> {
             (Money::Missing(why), _) if *why == self.reasons.no_spot_price => {
                 Some(part.spot_no_price.clone())
             }
-            (Money::Missing(why), None) => Some(format!("{}: {why}", kind.as_str()).into()),
-            (Money::Missing(why), Some(s)) => Some(format!("{}: {why}; {s}", kind.as_str()).into()),
+            (Money::Missing(why), None) => Some(Why::item(kind, why)),
+            (Money::Missing(why), Some(s)) => Some(Why::all(vec![Why::item(kind, why), s.clone()])),
         }
     }
 }
@@ -1901,7 +1902,10 @@ fn unreachable_rate(
             },
             None => Arithmetic::None,
         },
-        ..LineItem::missing(kind, format!("no exchange rate for {currency}").into())
+        ..LineItem::missing(
+            kind,
+            Why::new(Msg::NoExchangeRate).with("currency", currency),
+        )
     }
 }
 
@@ -1982,7 +1986,7 @@ impl OfferInputs {
 #[derive(Debug, Clone)]
 enum ComputeFigures {
     Priced { original: Decimal, amount: Decimal },
-    Missing(SharedText),
+    Missing(Why),
 }
 
 impl ComputeFigures {
@@ -2005,10 +2009,10 @@ struct ProviderPart {
     /// Sum of the known side amounts.
     sum: Decimal,
     /// "item: why" for each missing side line, joined with "; ".
-    missing: Option<SharedText>,
+    missing: Option<Why>,
     /// The reason of the total when an offer has no on-demand (spot) price.
-    on_demand_no_price: SharedText,
-    spot_no_price: SharedText,
+    on_demand_no_price: Why,
+    spot_no_price: Why,
 }
 
 impl ProviderPart {
@@ -2022,23 +2026,23 @@ impl ProviderPart {
 
 /// Reasons that recur across offers, made once per comparison.
 struct Reasons {
-    no_on_demand_price: SharedText,
-    no_spot_price: SharedText,
-    no_spot_price_short: SharedText,
-    no_on_demand_to_compare: SharedText,
-    compute_out_of_range: SharedText,
-    spot_out_of_range: SharedText,
+    no_on_demand_price: Why,
+    no_spot_price: Why,
+    no_spot_price_short: Why,
+    no_on_demand_to_compare: Why,
+    compute_out_of_range: Why,
+    spot_out_of_range: Why,
 }
 
 impl Reasons {
     fn new() -> Self {
         Reasons {
-            no_on_demand_price: "the offer has no on-demand price".into(),
-            no_spot_price: "the offer has no spot price".into(),
-            no_spot_price_short: "no spot price".into(),
-            no_on_demand_to_compare: "no on-demand compute cost to compare".into(),
-            compute_out_of_range: "compute time out of range".into(),
-            spot_out_of_range: "spot compute time out of range".into(),
+            no_on_demand_price: Why::new(Msg::NoOnDemandPrice),
+            no_spot_price: Why::new(Msg::NoSpotPrice),
+            no_spot_price_short: Why::new(Msg::NoSpotPriceShort),
+            no_on_demand_to_compare: Why::new(Msg::NoOnDemandToCompare),
+            compute_out_of_range: Why::new(Msg::ComputeOutOfRange),
+            spot_out_of_range: Why::new(Msg::SpotOutOfRange),
         }
     }
 }
@@ -2048,30 +2052,28 @@ struct PreparedBasis {
     basis: GpuBasis,
     model: SharedText,
     /// The per-offer explanation.
-    short: SharedText,
+    short: Why,
     /// "no basis: why", the reason of every total on this model without a basis.
-    no_basis: SharedText,
+    no_basis: Why,
 }
 
 impl GpuBasis {
     /// The per-offer explanation: the reason (no basis) or the factor with a pointer to the rows.
-    fn short_explanation(&self) -> String {
+    fn short_explanation(&self) -> Why {
         match (&self.basis, &self.relative) {
-            (BasisKind::BenchmarkDerived, Some(rel)) => format!(
-                "factor {} from {} + {} {} rows at {} GPUs (rows listed under gpu_bases)",
-                fmt_f(rel.factor),
-                rel.reference_rows.len(),
-                rel.offer_rows.len(),
-                rel.benchmark,
-                rel.gpu_count
-            ),
+            (BasisKind::BenchmarkDerived, Some(rel)) => Why::new(Msg::FactorShort)
+                .with("factor", num(fmt_f(rel.factor)))
+                .with("ref_n", num(rel.reference_rows.len()))
+                .with("offer_n", num(rel.offer_rows.len()))
+                .with("bench", &rel.benchmark)
+                .with("count", num(rel.gpu_count)),
             _ => self.explanation.clone(),
         }
     }
 }
 
 impl Totals {
-    fn missing(why: &SharedText) -> Self {
+    fn missing(why: &Why) -> Self {
         Totals {
             subtotal: Money::Missing(why.clone()),
             buffer: Money::Missing(why.clone()),
@@ -2090,13 +2092,16 @@ enum OperationOffer {
         price: Amount,
         currency: String,
     },
-    Missing(String),
+    /// The provider has no offer to run the operation on.
+    Missing(Why),
+    /// The workload has no operation.
+    NotAsked,
 }
 
 /// The provider's cheapest on-demand way (in report currency) to run the operation GPUs.
 fn operation_offer(ctx: &Context, p: &ProviderProfile) -> OperationOffer {
     let Some(op) = &ctx.w.operation else {
-        return OperationOffer::Missing(String::new());
+        return OperationOffer::NotAsked;
     };
     let mut best: Option<(Decimal, &str, u32, Amount, &str)> = None;
     for o in &p.offers {
@@ -2123,10 +2128,11 @@ fn operation_offer(ctx: &Context, p: &ProviderProfile) -> OperationOffer {
             price,
             currency: cur.to_string(),
         },
-        None => OperationOffer::Missing(format!(
-            "provider {} has no on-demand offer of {} for operation",
-            p.id, op.gpu_model
-        )),
+        None => OperationOffer::Missing(
+            Why::new(Msg::NoOperationOffer)
+                .with("provider", &p.id)
+                .with("gpu", &op.gpu_model),
+        ),
     }
 }
 
@@ -2150,20 +2156,23 @@ pub fn billed_seconds(seconds: u64, t: &BillingTerms) -> u64 {
 }
 
 /// Egress cost in the price's currency for one month's volume, with the arithmetic.
-pub fn egress_cost(e: &EgressPrice, gb: Decimal) -> Result<(Decimal, String), String> {
+pub fn egress_cost(e: &EgressPrice, gb: Decimal) -> Result<(Decimal, Why), Why> {
     let free = e.free_gb_per_month.0;
     let billable = (gb - free).max(Decimal::ZERO);
-    let head = format!(
-        "max(0, {} GB − {} GB free) = {} GB",
-        gb.normalize(),
-        free.normalize(),
-        billable.normalize()
-    );
+    let head = Why::new(Msg::CalcEgressHead)
+        .with("gb", num(gb.normalize()))
+        .with("free", num(free.normalize()))
+        .with("bill", num(billable.normalize()));
     if billable.is_zero() {
-        return Ok((Decimal::ZERO, format!("{head} → 0 {}", e.currency)));
+        return Ok((
+            Decimal::ZERO,
+            Why::new(Msg::CalcEgressZero)
+                .with("head", head)
+                .with("currency", &e.currency),
+        ));
     }
     if e.tiers.is_empty() {
-        return Err("the egress price states no tiers".into());
+        return Err(Why::new(Msg::EgressNoTiers));
     }
     match e.tier_mode {
         TierMode::Graduated => {
@@ -2176,28 +2185,32 @@ pub fn egress_cost(e: &EgressPrice, gb: Decimal) -> Result<(Decimal, String), St
                 if top > lower {
                     let gb_in = top - lower;
                     cost += gb_in * t.price_per_gb.0;
-                    parts.push(format!("{} GB × {}", gb_in.normalize(), t.price_per_gb));
+                    parts.push(
+                        Why::new(Msg::CalcGraduatedPart)
+                            .with("gb", num(gb_in.normalize()))
+                            .with("price", num(t.price_per_gb)),
+                    );
                 }
                 match upper {
                     Some(u) if billable > u => lower = u,
                     _ => {
                         return Ok((
                             cost,
-                            format!(
-                                "{head}; graduated: {} = {} {}",
-                                parts.join(" + "),
-                                cost.normalize(),
-                                e.currency
-                            ),
+                            Why::new(Msg::CalcGraduated)
+                                .with("head", head)
+                                .with(
+                                    "parts",
+                                    Why::new(Msg::Sum).with("list", why::Arg::List(parts)),
+                                )
+                                .with("cost", num(cost.normalize()))
+                                .with("currency", &e.currency),
                         ));
                     }
                 }
             }
-            Err(format!(
-                "egress of {} GB lies beyond the last stated tier ({} GB)",
-                billable.normalize(),
-                lower.normalize()
-            ))
+            Err(Why::new(Msg::EgressBeyondTier)
+                .with("gb", num(billable.normalize()))
+                .with("last", num(lower.normalize())))
         }
         TierMode::Volume => {
             for t in &e.tiers {
@@ -2205,20 +2218,16 @@ pub fn egress_cost(e: &EgressPrice, gb: Decimal) -> Result<(Decimal, String), St
                     let cost = billable * t.price_per_gb.0;
                     return Ok((
                         cost,
-                        format!(
-                            "{head}; volume tier: {} GB × {} = {} {}",
-                            billable.normalize(),
-                            t.price_per_gb,
-                            cost.normalize(),
-                            e.currency
-                        ),
+                        Why::new(Msg::CalcVolume)
+                            .with("head", head)
+                            .with("gb", num(billable.normalize()))
+                            .with("price", num(t.price_per_gb))
+                            .with("cost", num(cost.normalize()))
+                            .with("currency", &e.currency),
                     ));
                 }
             }
-            Err(format!(
-                "egress of {} GB lies beyond the last stated tier",
-                billable.normalize()
-            ))
+            Err(Why::new(Msg::EgressBeyondLastTier).with("gb", num(billable.normalize())))
         }
     }
 }
@@ -2261,7 +2270,7 @@ fn rank(
     let mut excluded = Vec::new();
     for k in SIDE_ITEMS {
         let mut ids: BTreeSet<&str> = BTreeSet::new();
-        let mut reasons: BTreeSet<String> = BTreeSet::new();
+        let mut reasons: Vec<Why> = Vec::new();
         let mut missing_for = 0;
         let mut present = false;
         for (part, &n) in parts.iter().zip(&ranked_per_provider) {
@@ -2275,7 +2284,10 @@ fn rank(
                     missing_for += n;
                     // The provider is named in `providers`; say the reason once.
                     if ids.insert(&part.id) {
-                        reasons.insert(why.replace(&format!(" {}", part.id), ""));
+                        let w = why.without_provider();
+                        if !reasons.contains(&w) {
+                            reasons.push(w);
+                        }
                     }
                 }
                 None => {}
@@ -2291,7 +2303,11 @@ fn rank(
                 item: k,
                 missing_for,
                 ranked_offers: n_ranked,
-                reason: reasons.into_iter().collect::<Vec<_>>().join("; "),
+                reason: {
+                    // In text order, as the set of texts was.
+                    reasons.sort_by_cached_key(|w| w.to_string());
+                    Why::all(reasons)
+                },
                 providers: ids.into_iter().map(str::to_string).collect(),
             });
         }
@@ -2509,8 +2525,8 @@ impl Context<'_> {
                 .insert(m.to_string(), self.bases.len() as u32);
             self.bases.push(PreparedBasis {
                 model: m.into(),
-                short: basis.short_explanation().into(),
-                no_basis: format!("no basis: {}", basis.explanation).into(),
+                short: basis.short_explanation(),
+                no_basis: Why::new(Msg::NoBasis).with("why", &basis.explanation),
                 basis,
             });
         }

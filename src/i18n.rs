@@ -86,6 +86,7 @@ impl FromStr for Lang {
 mod cli;
 mod commands;
 mod cost;
+mod cost_why;
 mod diag;
 mod diff;
 mod dpa;
@@ -103,6 +104,7 @@ mod values;
 pub const TABLES: &[&[(&str, &str, &str)]] = &[
     report::TABLE,
     cost::TABLE,
+    cost_why::TABLE,
     cli::TABLE,
     diag::TABLE,
     commands::TABLE,

@@ -510,6 +510,15 @@ fn load_parsed<T: DeserializeOwned>(
             )
             .in_file(&file.display)
             .help("see docs/data-model.md; if the schema accepted this, please report it");
+            // The parsed value has no positions: only to place this error, read the text
+            // once more, where serde_yaml reports the line and column.
+            let d = match serde_yaml::from_str::<T>(&file.text)
+                .err()
+                .and_then(|e| e.location())
+            {
+                Some(l) => d.at(l.line(), l.column()),
+                None => d,
+            };
             diags.push(d);
             return (None, diags);
         }

@@ -1,6 +1,7 @@
 //! Budget advice and recommendations, derived from the computed figures. Each
 //! recommendation states the figure and the threshold that triggered it.
 
+use super::why::{Arg, Msg};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -36,7 +37,7 @@ pub struct BudgetAdvice {
     pub basis: Option<&'static str>,
     /// When the advice rests on the comparable total: which items it leaves out.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub caveat: Option<String>,
+    pub caveat: Option<super::Why>,
     /// The planned cost: the subtotal before the buffer.
     pub planned_cost: Money,
     /// Alerts at 50 / 80 / 100 % of the planned cost.
@@ -65,17 +66,26 @@ pub struct Recommendation {
 pub fn budget(offers: &[OfferCost], basis: &ComparisonBasis, currency: &str) -> BudgetAdvice {
     let best = offers.iter().find(|o| o.rank == Some(1));
     let figures = best.and_then(|o| {
-        match (o.totals.subtotal.amount(), o.totals.total.amount(), &o.comparable) {
+        match (
+            o.totals.subtotal.amount(),
+            o.totals.total.amount(),
+            &o.comparable,
+        ) {
             (Some(sub), Some(total), _) => Some((o, sub, total, "total", None)),
             (_, _, Some(c)) => {
-                let caveat = format!(
-                    "planned on the comparable total, which leaves out {}: add them once the provider states them, before relying on this budget",
-                    basis
-                        .excluded
-                        .iter()
-                        .map(|e| format!("{} ({})", e.item.as_str(), e.reason))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                let caveat = super::Why::new(Msg::LeavesOut).with(
+                    "list",
+                    Arg::List(
+                        basis
+                            .excluded
+                            .iter()
+                            .map(|e| {
+                                super::Why::new(Msg::ItemInParens)
+                                    .with("item", e.item)
+                                    .with("why", &e.reason)
+                            })
+                            .collect(),
+                    ),
                 );
                 Some((o, c.subtotal.0, c.total.0, "comparable_total", Some(caveat)))
             }
@@ -101,7 +111,7 @@ pub fn budget(offers: &[OfferCost], basis: &ComparisonBasis, currency: &str) -> 
             currency: currency.to_string(),
         },
         None => {
-            let why = super::SharedText::from("no offer has a known compute cost");
+            let why = super::Why::new(Msg::NoKnownComputeCost);
             BudgetAdvice {
                 offer: None,
                 basis: None,
@@ -278,7 +288,7 @@ pub fn recommendations(
             de(stop.0),
             w.buffer_pct.to_string().replace('.', ","),
             match &budget.caveat {
-                Some(c) => format!("; {}", super::text::reason(crate::i18n::Lang::De, c)),
+                Some(c) => format!("; {}", c.render(crate::i18n::Lang::De)),
                 None => String::new(),
             }
         ),

@@ -6,6 +6,7 @@
 use crate::diag::CostCode;
 use serde::Serialize;
 
+use super::why::{num, Arg, Msg, Why};
 use crate::diag::Diagnostic;
 use crate::load::SourceFile;
 
@@ -117,7 +118,7 @@ pub struct RelativeSpeed {
     pub benchmark: String,
     /// When the workload's own benchmark had no usable rows and this one was used instead: why.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub fallback_reason: Option<String>,
+    pub fallback_reason: Option<Why>,
     /// When rows were restricted to submitters with rows on both sides: those submitters.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub same_submitters: Vec<String>,
@@ -270,17 +271,19 @@ impl Benchmarks {
         reference_gpu: &str,
         offer_gpu: &str,
         preferred: u32,
-    ) -> Result<RelativeSpeed, String> {
+    ) -> Result<RelativeSpeed, Why> {
         let bench = describe(name, scenario);
         let rc = self.counts(table, name, scenario, reference_gpu);
         if rc.is_empty() {
-            return Err(format!(
-                "no rows for the reference GPU {reference_gpu} in {bench}"
-            ));
+            return Err(Why::new(Msg::NoRowsForReference)
+                .with("gpu", reference_gpu)
+                .with("bench", &bench));
         }
         let oc = self.counts(table, name, scenario, offer_gpu);
         if oc.is_empty() {
-            return Err(format!("no rows for {offer_gpu} in {bench}"));
+            return Err(Why::new(Msg::NoRowsFor)
+                .with("gpu", offer_gpu)
+                .with("bench", &bench));
         }
         let shared: Vec<u32> = rc.iter().copied().filter(|c| oc.contains(c)).collect();
         let nearest = |v: &[u32]| {
@@ -289,11 +292,12 @@ impl Benchmarks {
                 .min_by_key(|c| (c.abs_diff(preferred), *c))
         };
         let Some(first) = nearest(&shared) else {
-            return Err(format!(
-                "no GPU count with rows for both {reference_gpu} ({}) and {offer_gpu} ({}) in {bench}",
-                join_counts(&rc),
-                join_counts(&oc)
-            ));
+            return Err(Why::new(Msg::NoSharedCount)
+                .with("reference", reference_gpu)
+                .with("ref_counts", join_counts(&rc))
+                .with("gpu", offer_gpu)
+                .with("offer_counts", join_counts(&oc))
+                .with("bench", &bench));
         };
         let good: Vec<u32> = shared
             .iter()
@@ -316,12 +320,22 @@ impl Benchmarks {
                 .iter()
                 .map(|x| (x.submitter.as_str(), x.system_name.as_str()))
                 .collect();
-            return Err(format!(
-                "only {} row(s) from {} system(s) for {gpu} in {bench} at {first} GPUs (at least {MIN_ROWS} rows from {MIN_SYSTEMS} systems needed at a count shared with {})",
-                rows.len(),
-                systems.len(),
-                if gpu == offer_gpu { reference_gpu } else { offer_gpu }
-            ));
+            return Err(Why::new(Msg::TooFewRows)
+                .with("rows", num(rows.len()))
+                .with("systems", num(systems.len()))
+                .with("gpu", gpu)
+                .with("bench", &bench)
+                .with("count", num(first))
+                .with("min_rows", num(MIN_ROWS))
+                .with("min_systems", num(MIN_SYSTEMS))
+                .with(
+                    "other",
+                    if gpu == offer_gpu {
+                        reference_gpu
+                    } else {
+                        offer_gpu
+                    },
+                ));
         };
         let mut r = self.at(table, name, scenario, reference_gpu, count);
         let mut o = self.at(table, name, scenario, offer_gpu, count);
@@ -356,7 +370,7 @@ impl Benchmarks {
             Table::Inference => om / rm,
         };
         if !factor.is_finite() || factor <= 0.0 {
-            return Err(format!("{bench} rows give no usable ratio"));
+            return Err(Why::new(Msg::NoUsableRatio).with("bench", &bench));
         }
         Ok(RelativeSpeed {
             benchmark: match scenario {
@@ -386,7 +400,7 @@ impl Benchmarks {
         reference_gpu: &str,
         offer_gpu: &str,
         preferred: u32,
-    ) -> Result<RelativeSpeed, String> {
+    ) -> Result<RelativeSpeed, Why> {
         let first =
             match self.relative_speed(table, name, scenario, reference_gpu, offer_gpu, preferred) {
                 Ok(r) => return Ok(r),
@@ -403,13 +417,18 @@ impl Benchmarks {
             if let Ok(mut r) =
                 self.relative_speed(table, f, scenario, reference_gpu, offer_gpu, preferred)
             {
-                r.fallback_reason = Some(format!("{name}: {first}"));
+                r.fallback_reason = Some(
+                    Why::new(Msg::BenchmarkFailed)
+                        .with("name", name)
+                        .with("why", &first),
+                );
                 return Ok(r);
             }
         }
-        Err(format!(
-            "{first}; no other benchmark of this kind has usable rows for both {reference_gpu} and {offer_gpu}"
-        ))
+        Err(Why::new(Msg::NoFallback)
+            .with("why", first)
+            .with("reference", reference_gpu)
+            .with("gpu", offer_gpu))
     }
 
     /// The speed of `gpu` at `count` GPUs straight from the rows (median).
@@ -420,19 +439,22 @@ impl Benchmarks {
         scenario: Option<&str>,
         gpu: &str,
         count: u32,
-    ) -> Result<AbsoluteSpeed, String> {
+    ) -> Result<AbsoluteSpeed, Why> {
         let rows = self.at(table, name, scenario, gpu, count);
         if rows.is_empty() {
             let counts = self.counts(table, name, scenario, gpu);
-            return Err(format!(
-                "{} has no rows for {gpu} at {count} GPUs (counts with rows: {})",
-                describe(name, scenario),
-                if counts.is_empty() {
-                    "none".to_string()
-                } else {
-                    join_counts(&counts)
-                }
-            ));
+            return Err(Why::new(Msg::NoRowsAtCount)
+                .with("bench", describe(name, scenario))
+                .with("gpu", gpu)
+                .with("count", num(count))
+                .with(
+                    "counts",
+                    if counts.is_empty() {
+                        Arg::Why(Why::new(Msg::NoneCounts))
+                    } else {
+                        num(join_counts(&counts))
+                    },
+                ));
         }
         let m = median(rows.iter().map(|x| x.value));
         let per_second = match table {
@@ -460,10 +482,12 @@ impl Benchmarks {
     }
 }
 
-fn describe(name: &str, scenario: Option<&str>) -> String {
+fn describe(name: &str, scenario: Option<&str>) -> Why {
     match scenario {
-        Some(s) => format!("benchmark {name} ({s})"),
-        None => format!("benchmark {name}"),
+        Some(s) => Why::new(Msg::BenchmarkScenario)
+            .with("name", name)
+            .with("scenario", s),
+        None => Why::new(Msg::Benchmark).with("name", name),
     }
 }
 
@@ -792,13 +816,14 @@ mod tests {
         assert_eq!(l40s.benchmark, "retinanet");
         assert!(l40s
             .fallback_reason
-            .as_deref()
+            .as_ref()
             .unwrap()
+            .to_string()
             .contains("only 1 row(s) from 1 system(s) for L40S"));
         // A100-SXM-80GB: a single DeepSpeed row at 64 GPUs once gave 0.06 — now no basis.
         let a100 = f("A100-SXM-80GB").unwrap_err();
         assert!(
-            a100.starts_with("only 1 row(s) from 1 system(s) for A100-SXM-80GB in benchmark llama2_70b_lora at 64 GPUs"),
+            a100.to_string().starts_with("only 1 row(s) from 1 system(s) for A100-SXM-80GB in benchmark llama2_70b_lora at 64 GPUs"),
             "{a100}"
         );
     }
@@ -844,7 +869,7 @@ mod tests {
         let e = b
             .relative_speed(Table::Training, "b", None, "R", "O", 8)
             .unwrap_err();
-        assert_eq!(e, "only 2 row(s) from 1 system(s) for O in benchmark b at 8 GPUs (at least 2 rows from 2 systems needed at a count shared with R)");
+        assert_eq!(e.to_string(), "only 2 row(s) from 1 system(s) for O in benchmark b at 8 GPUs (at least 2 rows from 2 systems needed at a count shared with R)");
         // A second system of submitter B for O: usable. Shared submitters A and B give
         // 2 rows from 2 systems on each side, so only their rows count:
         // R median (10 + 12) / 2 = 11; O rows 5, 5, 6 → median 5; factor 11 / 5 = 2.2.

@@ -11,6 +11,7 @@
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::Serialize;
 
+use super::why::{num, Msg, Why};
 use super::{fmt_d, Money, Rates};
 use crate::model::provider::ProviderProfile;
 use crate::model::rent_vs_buy::{Figure, RentVsBuy};
@@ -24,9 +25,12 @@ pub const HOURS_PER_YEAR: u32 = 8760;
 pub struct InputUsed {
     pub name: &'static str,
     pub value: Amount,
-    pub unit: String,
+    pub unit: Why,
     /// The source, or `assumption (no source)`.
     pub source: String,
+    /// No source: the figure is an assumption.
+    #[serde(skip)]
+    pub assumed: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub as_of: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -40,8 +44,8 @@ pub enum BreakEven {
     /// Owning is cheaper from this utilisation (percent) upwards.
     Pct(Amount),
     /// Owning is not cheaper at any utilisation up to 100 %.
-    Never(String),
-    Missing(String),
+    Never(Why),
+    Missing(Why),
 }
 
 /// The result.
@@ -54,36 +58,42 @@ pub struct RentVsBuyResult {
     pub inputs: Vec<InputUsed>,
     /// Fixed cost per year (cents).
     pub fixed_per_year: Amount,
-    pub fixed_calculation: String,
+    pub fixed_calculation: Why,
     /// Energy per year at the stated utilisation (cents).
     pub energy_per_year: Amount,
-    pub energy_calculation: String,
+    pub energy_calculation: Why,
     /// Used GPU-hours per year at the stated utilisation.
     pub used_gpu_hours_per_year: Amount,
     pub utilisation_pct: Amount,
     /// Cost per used GPU-hour when owning (4 decimals).
     pub owned_per_gpu_hour: Amount,
-    pub owned_calculation: String,
+    pub owned_calculation: Why,
     /// The cheapest on-demand cloud price per GPU-hour of the same model (4 decimals).
     pub rented_per_gpu_hour: Money,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rented_offer: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub rented_calculation: Option<String>,
+    pub rented_calculation: Option<Why>,
     pub break_even_utilisation: BreakEven,
     /// One sentence.
-    pub verdict: String,
+    pub verdict: Why,
+}
+
+/// A unit of an input (`years`, `EUR/month`) in the reader's language.
+fn unit(msg: Msg, cur: &str) -> Why {
+    Why::new(msg).with("u", cur)
 }
 
 fn r4(d: Decimal) -> Decimal {
     d.round_dp_with_strategy(4, RoundingStrategy::MidpointNearestEven)
 }
 
-fn input(name: &'static str, f: &Figure, unit: &str) -> InputUsed {
+fn input(name: &'static str, f: &Figure, unit: Why) -> InputUsed {
     InputUsed {
         name,
         value: f.value,
-        unit: unit.to_string(),
+        unit,
+        assumed: f.source.is_none(),
         source: f
             .source
             .clone()
@@ -118,43 +128,43 @@ pub fn compare(r: &RentVsBuy, providers: &[&ProviderProfile], rates: &Rates) -> 
     let used = g * h * u;
     let owned = (fixed + energy) / used;
 
-    let conv = if cur == rep {
-        String::new()
-    } else {
-        format!(" (inputs in {cur} × {} {rep}/{cur})", rate.normalize())
+    let conv = (cur != rep).then(|| {
+        Why::new(Msg::RvbInputsIn)
+            .with("cur", cur.as_str())
+            .with("rate", num(rate.normalize()))
+            .with("rep", rep.as_str())
+    });
+    let fixed_calculation = Why::new(Msg::RvbFixed)
+        .with("price", num(fmt_d(price)))
+        .with("residual", num(fmt_d(residual)))
+        .with("life", num(life.normalize()))
+        .with("maint", num(r.maintenance_pct_per_year.value))
+        .with("hosting", num(fmt_d(hosting)))
+        .with("staff", num(fmt_d(staff)))
+        .with("fixed", num(fmt_d(super::cents(fixed))))
+        .with("rep", rep.as_str());
+    let fixed_calculation = match conv {
+        Some(c) => Why::concat(fixed_calculation, c),
+        None => fixed_calculation,
     };
-    let fixed_calculation = format!(
-        "({} − {}) / {} years + {} × {} % + 12 × {} + {} = {} {rep} per year{conv}",
-        fmt_d(price),
-        fmt_d(residual),
-        life.normalize(),
-        fmt_d(price),
-        r.maintenance_pct_per_year.value,
-        fmt_d(hosting),
-        fmt_d(staff),
-        fmt_d(super::cents(fixed))
-    );
-    let energy_calculation = format!(
-        "8760 h × PUE {} × {} {rep}/kWh × ({} kW idle + ({} − {}) kW × {}) = {} {rep} per year",
-        pue.normalize(),
-        elec.normalize(),
-        idle.normalize(),
-        load.normalize(),
-        idle.normalize(),
-        u.normalize(),
-        fmt_d(super::cents(energy))
-    );
-    let owned_calculation = format!(
-        "({} + {}) / ({} GPUs × 8760 h × {}) = {} {rep} per used GPU-hour",
-        fmt_d(super::cents(fixed)),
-        fmt_d(super::cents(energy)),
-        g.normalize(),
-        u.normalize(),
-        r4(owned).normalize()
-    );
+    let energy_calculation = Why::new(Msg::RvbEnergy)
+        .with("pue", num(pue.normalize()))
+        .with("elec", num(elec.normalize()))
+        .with("idle", num(idle.normalize()))
+        .with("load", num(load.normalize()))
+        .with("u", num(u.normalize()))
+        .with("energy", num(fmt_d(super::cents(energy))))
+        .with("rep", rep.as_str());
+    let owned_calculation = Why::new(Msg::RvbOwned)
+        .with("fixed", num(fmt_d(super::cents(fixed))))
+        .with("energy", num(fmt_d(super::cents(energy))))
+        .with("g", num(g.normalize()))
+        .with("u", num(u.normalize()))
+        .with("owned", num(r4(owned).normalize()))
+        .with("rep", rep.as_str());
 
     // Cheapest on-demand price per GPU-hour of the same model.
-    let mut best: Option<(Decimal, String, String)> = None;
+    let mut best: Option<(Decimal, String, Why)> = None;
     for p in providers {
         for o in &p.offers {
             if o.gpu_model != r.gpu_model || o.gpus_per_instance == 0 {
@@ -165,13 +175,12 @@ pub fn compare(r: &RentVsBuy, providers: &[&ProviderProfile], rates: &Rates) -> 
             };
             let per_gpu = pr.0 * rt / Decimal::from(o.gpus_per_instance);
             let id = format!("{}/{}", p.id, o.id);
-            let calc = format!(
-                "{pr} {} per instance-h × {} {rep}/{} / {} GPUs",
-                o.currency,
-                rt.normalize(),
-                o.currency,
-                o.gpus_per_instance
-            );
+            let calc = Why::new(Msg::RvbRented)
+                .with("price", num(pr))
+                .with("cur", o.currency.as_str())
+                .with("rate", num(rt.normalize()))
+                .with("rep", rep.as_str())
+                .with("gpus", num(o.gpus_per_instance));
             if best
                 .as_ref()
                 .is_none_or(|(b, bid, _)| per_gpu < *b || (per_gpu == *b && id < *bid))
@@ -183,33 +192,31 @@ pub fn compare(r: &RentVsBuy, providers: &[&ProviderProfile], rates: &Rates) -> 
 
     let (rented, rented_offer, rented_calculation, break_even, verdict) = match best {
         None => {
-            let why = format!(
-                "no compared offer has an on-demand price for {}",
-                r.gpu_model
-            );
+            let why = Why::new(Msg::OwnNoOnDemandPrice).with("gpu", &r.gpu_model);
             (
-                Money::Missing(why.as_str().into()),
+                Money::Missing(why.clone()),
                 None,
                 None,
                 BreakEven::Missing(why.clone()),
-                format!("Cannot compare: {why}."),
+                Why::new(Msg::CannotCompare).with("why", why),
             )
         }
         Some((rent, id, calc)) => {
             let numerator = fixed + h * pue * elec * idle;
             let denominator = h * (rent * g - pue * elec * (load - idle));
             let be = if denominator <= Decimal::ZERO {
-                BreakEven::Never(format!(
-                    "electricity alone for a busy GPU costs more than renting one ({} {rep}/GPU-h)",
-                    r4(rent).normalize()
-                ))
+                BreakEven::Never(
+                    Why::new(Msg::ElectricityExceedsRent)
+                        .with("rate", num(r4(rent).normalize()))
+                        .with("currency", rep.as_str()),
+                )
             } else {
                 let ustar = numerator / denominator;
                 if ustar > Decimal::ONE {
-                    BreakEven::Never(format!(
-                        "owning would need {} % utilisation, more than 100 %",
-                        (ustar * hundred).round_dp(1).normalize()
-                    ))
+                    BreakEven::Never(
+                        Why::new(Msg::NeedsOver100)
+                            .with("pct", num((ustar * hundred).round_dp(1).normalize())),
+                    )
                 } else {
                     BreakEven::Pct(Amount(
                         (ustar * hundred)
@@ -217,28 +224,25 @@ pub fn compare(r: &RentVsBuy, providers: &[&ProviderProfile], rates: &Rates) -> 
                     ))
                 }
             };
-            let verdict = if owned < rent {
-                format!(
-                    "At {} % utilisation owning costs {} {rep} per used GPU-hour, less than renting at {} {rep} ({id}).",
-                    r.utilisation_pct.value,
-                    r4(owned).normalize(),
-                    r4(rent).normalize()
-                )
+            let verdict = Why::new(if owned < rent {
+                Msg::OwnCheaper
             } else {
-                format!(
-                    "At {} % utilisation owning costs {} {rep} per used GPU-hour, more than renting at {} {rep} ({id}).",
-                    r.utilisation_pct.value,
-                    r4(owned).normalize(),
-                    r4(rent).normalize()
-                )
-            };
+                Msg::RentCheaper
+            })
+            .with("util", num(r.utilisation_pct.value))
+            .with("owned", num(r4(owned).normalize()))
+            .with("currency", rep.as_str())
+            .with("rent", num(r4(rent).normalize()))
+            .with("offer", id.as_str());
             (
                 Money::Amount(Amount(r4(rent))),
                 Some(id),
-                Some(format!(
-                    "{calc} = {} {rep} per GPU-hour",
-                    r4(rent).normalize()
-                )),
+                Some(
+                    Why::new(Msg::RvbRentedTotal)
+                        .with("calc", calc)
+                        .with("rent", num(r4(rent).normalize()))
+                        .with("rep", rep.as_str()),
+                ),
                 be,
                 verdict,
             )
@@ -250,30 +254,58 @@ pub fn compare(r: &RentVsBuy, providers: &[&ProviderProfile], rates: &Rates) -> 
         gpu_model: r.gpu_model.clone(),
         currency: rep.clone(),
         inputs: vec![
-            input("server_price", &r.server_price, cur),
-            input("gpus_per_server", &r.gpus_per_server, "GPUs"),
-            input("lifetime_years", &r.lifetime_years, "years"),
-            input("residual_value", &r.residual_value, cur),
-            input("power_kw_load", &r.power_kw_load, "kW"),
-            input("power_kw_idle", &r.power_kw_idle, "kW"),
-            input("pue", &r.pue, "ratio"),
+            input("server_price", &r.server_price, unit(Msg::UnitPlain, cur)),
+            input(
+                "gpus_per_server",
+                &r.gpus_per_server,
+                unit(Msg::UnitPlain, "GPUs"),
+            ),
+            input(
+                "lifetime_years",
+                &r.lifetime_years,
+                unit(Msg::UnitYears, cur),
+            ),
+            input(
+                "residual_value",
+                &r.residual_value,
+                unit(Msg::UnitPlain, cur),
+            ),
+            input(
+                "power_kw_load",
+                &r.power_kw_load,
+                unit(Msg::UnitPlain, "kW"),
+            ),
+            input(
+                "power_kw_idle",
+                &r.power_kw_idle,
+                unit(Msg::UnitPlain, "kW"),
+            ),
+            input("pue", &r.pue, unit(Msg::UnitRatio, cur)),
             input(
                 "electricity_price_per_kwh",
                 &r.electricity_price_per_kwh,
-                &format!("{cur}/kWh"),
+                unit(Msg::UnitPerKwh, cur),
             ),
             input(
                 "maintenance_pct_per_year",
                 &r.maintenance_pct_per_year,
-                "% of price per year",
+                unit(Msg::UnitPctOfPrice, cur),
             ),
             input(
                 "hosting_per_month",
                 &r.hosting_per_month,
-                &format!("{cur}/month"),
+                unit(Msg::UnitPerMonth, cur),
             ),
-            input("staff_per_year", &r.staff_per_year, &format!("{cur}/year")),
-            input("utilisation_pct", &r.utilisation_pct, "%"),
+            input(
+                "staff_per_year",
+                &r.staff_per_year,
+                unit(Msg::UnitPerYear, cur),
+            ),
+            input(
+                "utilisation_pct",
+                &r.utilisation_pct,
+                unit(Msg::UnitPlain, "%"),
+            ),
         ],
         fixed_per_year: Amount(super::cents(fixed)),
         fixed_calculation,

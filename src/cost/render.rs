@@ -109,7 +109,7 @@ pub fn csv(c: &CostComparison) -> String {
                 .find(|b| b.gpu_model == o.gpu_model)
                 .map_or_else(
                     || o.basis_explanation.to_string(),
-                    |b| b.explanation.clone(),
+                    |b| b.explanation.to_string(),
                 ),
             opt(o.compute_seconds),
             o.time_to_result_hours
@@ -194,7 +194,7 @@ pub fn human(c: &CostComparison) -> String {
 /// reasons translated by fragment, numbers in the language's format (`1.234,56` in German).
 pub fn human_in(c: &CostComparison, lang: Lang) -> String {
     let tr = |k: &str| text::t(lang, k);
-    let why = |s: &str| text::reason(lang, s);
+    let why = |w: &crate::cost::Why| w.render(lang);
     let mo = |d: Decimal| text::money(lang, d);
     let dec = |s: String| text::decimal_text(lang, &s);
     let m = |x: &Money| match x {
@@ -219,15 +219,19 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
     s.push_str(&format!(
         "{}: {} = {} {}\n",
         tr("work"),
-        w.work_calculation,
-        fmt_f(w.total_work),
-        w.work_unit
+        w.work_calculation.render(lang),
+        dec(fmt_f(w.total_work)),
+        unit_word(lang, &w.work_unit)
     ));
     s.push_str(&format!(
         "{} ({}): {}\n",
         tr("reference"),
-        c.reference.source,
-        c.reference.calculation
+        tr(if c.reference.source == "measured" {
+            "measured"
+        } else {
+            "benchmark-derived"
+        }),
+        c.reference.calculation.render(lang)
     ));
     s.push_str(&format!("{}: {cur}", tr("report_currency")));
     if !c.exchange_rates.is_empty() {
@@ -382,19 +386,21 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
     }
 
     // Why offers have no complete total, grouped by reason.
-    let mut reasons: std::collections::BTreeMap<&str, Vec<String>> =
+    // Keyed by the English text, so the order is the same in both languages.
+    let mut reasons: std::collections::BTreeMap<String, (&crate::cost::Why, Vec<String>)> =
         std::collections::BTreeMap::new();
     for o in c.offers.iter().filter(|o| o.total().is_none()) {
         if let Money::Missing(why) = &o.totals.total {
             reasons
-                .entry(why.as_str())
-                .or_default()
+                .entry(why.to_string())
+                .or_insert_with(|| (why, Vec::new()))
+                .1
                 .push(format!("{}/{}", o.provider_id, o.offer_id));
         }
     }
     if !reasons.is_empty() {
         s.push_str(&format!("\n{}\n", tr("without_total")));
-        for (w, offers) in reasons {
+        for (w, offers) in reasons.into_values() {
             s.push_str(&format!(
                 "  {}: {}\n    {}\n",
                 tr("missing"),
@@ -451,7 +457,7 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
                 "  {:<20} {:>14}  {}\n",
                 tr(l.item.as_str()),
                 m(&l.amount),
-                l.calculation()
+                l.calculation().render(lang)
             ));
         }
         s.push_str(&format!(
@@ -491,7 +497,7 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
                     "  {}: {} {cur} ({}); {} {} {cur}\n",
                     tr("spot_compute"),
                     mo(a.0),
-                    sp.compute.calculation(),
+                    sp.compute.calculation().render(lang),
                     tr("spot_total"),
                     m(&sp.totals.total)
                 )),
@@ -504,7 +510,7 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
             }
         }
         for a in best.assumptions.iter() {
-            s.push_str(&format!("  {}: {a}\n", tr("assumption")));
+            s.push_str(&format!("  {}: {}\n", tr("assumption"), a.render(lang)));
         }
     }
 
@@ -562,33 +568,51 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
         for i in &r.inputs {
             s.push_str(&format!(
                 "  {:<26} {:>12} {:<22} {}\n",
-                i.name,
+                tr(&format!("rvb_{}", i.name)),
                 dec(i.value.to_string()),
-                i.unit,
-                i.source
+                why(&i.unit),
+                if i.assumed {
+                    tr("rvb_no_source")
+                } else {
+                    i.source.clone()
+                }
             ));
         }
-        s.push_str(&format!("  fixed per year:  {}\n", r.fixed_calculation));
-        s.push_str(&format!("  energy per year: {}\n", r.energy_calculation));
-        s.push_str(&format!("  owned:           {}\n", r.owned_calculation));
+        let label = |k: &str| format!("{}:", tr(k));
+        s.push_str(&format!(
+            "  {:<16} {}\n",
+            label("rvb_fixed_per_year"),
+            why(&r.fixed_calculation)
+        ));
+        s.push_str(&format!(
+            "  {:<16} {}\n",
+            label("rvb_energy_per_year"),
+            why(&r.energy_calculation)
+        ));
+        s.push_str(&format!(
+            "  {:<16} {}\n",
+            label("rvb_owned"),
+            why(&r.owned_calculation)
+        ));
         match (&r.rented_per_gpu_hour, &r.rented_calculation) {
             (Money::Amount(_), Some(calc)) => s.push_str(&format!(
-                "  rented:          {} ({})\n",
-                calc,
+                "  {:<16} {} ({})\n",
+                label("rvb_rented"),
+                why(calc),
                 r.rented_offer.clone().unwrap_or_default()
             )),
-            (x, _) => s.push_str(&format!("  rented:          {}\n", m(x))),
+            (x, _) => s.push_str(&format!("  {:<16} {}\n", label("rvb_rented"), m(x))),
         }
         s.push_str(&format!(
             "  {}: {}\n",
             tr("break_even"),
             match &r.break_even_utilisation {
                 BreakEven::Pct(p) => format!("{} %", dec(p.to_string())),
-                BreakEven::Never(w) => format!("{} ({w})", tr("none_up_to_100")),
+                BreakEven::Never(w) => format!("{} ({})", tr("none_up_to_100"), why(w)),
                 BreakEven::Missing(w) => format!("{}: {}", tr("missing"), why(w)),
             }
         ));
-        s.push_str(&format!("  {}\n", r.verdict));
+        s.push_str(&format!("  {}\n", why(&r.verdict)));
     }
 
     if !c.benchmark_rows.is_empty() {
@@ -633,6 +657,15 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
     s.push_str(&tr("mlperf"));
     s.push('\n');
     s
+}
+
+/// The work unit (`samples`) in the reader's language.
+fn unit_word(lang: Lang, unit: &str) -> String {
+    let key = format!("cost_why_unit_{unit}");
+    match crate::i18n::t(lang, &key) {
+        "" => unit.to_string(),
+        w => w.to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -2,9 +2,7 @@
 //! language-dependent number format (via `crate::i18n`).
 //!
 //! Reasons computed by the cost model (why an item is missing, why a GPU has no
-//! basis) are English sentences built from data; for German output they are
-//! translated fragment by fragment with [`REASON_FRAGMENTS`]. A fragment that is
-//! not in the table stays English (IDs, benchmark names and numbers need none).
+//! basis) are typed values, rendered per language: [`super::why`].
 
 use rust_decimal::Decimal;
 
@@ -81,104 +79,23 @@ pub const TEXT: &[(&str, &str, &str)] = &[
     ("method", "Method", "Methode"),
     ("method_en_only", "", "(Methodenhinweise auf Englisch, wie in docs/cost-model.md)"),
     ("benchmark_tables", "Benchmark tables", "Benchmark-Tabellen"),
-];
-
-/// English fragments of computed reasons and their German form, applied in this order
-/// (longer fragments first where one contains another).
-pub const REASON_FRAGMENTS: &[(&str, &str)] = &[
-    (
-        "planned on the comparable total, which leaves out",
-        "geplant auf Basis der vergleichbaren Summe, ohne",
-    ),
-    (
-        "add them once the provider states them, before relying on this budget",
-        "diese ergänzen, sobald der Anbieter sie nennt, bevor man sich auf dieses Budget verlässt",
-    ),
-    ("storage (", "Speicher ("),
-    ("egress (", "Egress ("),
-    ("operation (", "Betrieb ("),
-    (
-        "price not stated by provider —",
-        "Preis vom Anbieter nicht angegeben —",
-    ),
-    (
-        "price not stated by provider",
-        "Preis nicht angegeben von Anbieter",
-    ),
-    ("— ask the vendor", "— beim Anbieter erfragen"),
-    (
-        "the offer has no on-demand price",
-        "das Angebot hat keinen On-Demand-Preis",
-    ),
-    (
-        "the offer has no spot price",
-        "das Angebot hat keinen Spot-Preis",
-    ),
-    (
-        "has no on-demand offer of",
-        "hat kein On-Demand-Angebot von",
-    ),
-    ("for operation", "für den Betrieb"),
-    ("no basis:", "keine Grundlage:"),
-    (
-        "does not state its form factor, so no benchmark rows stand for it",
-        "nennt keinen Formfaktor, daher stehen keine Benchmark-Zeilen dafür",
-    ),
-    (
-        "no other benchmark of this kind has usable rows for both",
-        "kein anderer Benchmark dieser Art hat verwertbare Zeilen für sowohl",
-    ),
-    ("row(s) from", "Zeile(n) aus"),
-    ("system(s) for", "System(en) für"),
-    (
-        "at least 2 rows from 2 systems needed at a count shared with",
-        "nötig sind mindestens 2 Zeilen aus 2 Systemen bei einer gemeinsamen Anzahl mit",
-    ),
-    (
-        "no rows for the reference GPU",
-        "keine Zeilen für die Referenz-GPU",
-    ),
-    ("no rows for", "keine Zeilen für"),
-    (
-        "no GPU count with rows for both",
-        "keine GPU-Anzahl mit Zeilen für sowohl",
-    ),
-    ("in benchmark", "im Benchmark"),
-    ("used instead of", "verwendet statt"),
-    (
-        "only submitters with rows for both models",
-        "nur Einreicher mit Zeilen für beide Modelle",
-    ),
-    ("median time to train of", "Median der Trainingszeit von"),
-    ("median throughput of", "Median des Durchsatzes von"),
-    ("measured on", "gemessen auf"),
-    ("factor", "Faktor"),
-    ("rows:", "Zeilen:"),
-    ("rows", "Zeilen"),
-    ("median", "Median"),
-    ("provider", "Anbieter"),
-    ("egress of", "Egress von"),
-    (
-        "lies beyond the last stated tier",
-        "liegt über der letzten angegebenen Stufe",
-    ),
-    (
-        "the egress price states no tiers",
-        "der Egress-Preis nennt keine Stufen",
-    ),
-    (
-        "the offer states 0 GPUs per instance",
-        "das Angebot nennt 0 GPUs je Instanz",
-    ),
-    ("compute (on-demand):", "Rechenzeit (On-Demand):"),
-    ("storage:", "Speicher:"),
-    ("egress:", "Egress:"),
-    ("operation:", "Betrieb:"),
-    (" at ", " bei "),
-    (" on ", " auf "),
-    (" and ", " und "),
-    (" GPUs", " GPUs"),
-    ("only ", "nur "),
+    ("rvb_server_price", "server_price", "Serverpreis"),
+    ("rvb_gpus_per_server", "gpus_per_server", "GPUs je Server"),
+    ("rvb_lifetime_years", "lifetime_years", "Nutzungsdauer"),
+    ("rvb_residual_value", "residual_value", "Restwert"),
+    ("rvb_power_kw_load", "power_kw_load", "Leistung unter Last"),
+    ("rvb_power_kw_idle", "power_kw_idle", "Leistung im Leerlauf"),
+    ("rvb_pue", "pue", "PUE"),
+    ("rvb_electricity_price_per_kwh", "electricity_price_per_kwh", "Strompreis je kWh"),
+    ("rvb_maintenance_pct_per_year", "maintenance_pct_per_year", "Wartung pro Jahr"),
+    ("rvb_hosting_per_month", "hosting_per_month", "Colocation pro Monat"),
+    ("rvb_staff_per_year", "staff_per_year", "Personal pro Jahr"),
+    ("rvb_utilisation_pct", "utilisation_pct", "Auslastung"),
+    ("rvb_no_source", "assumption (no source)", "Annahme (ohne Quelle)"),
+    ("rvb_fixed_per_year", "fixed per year", "fix pro Jahr"),
+    ("rvb_energy_per_year", "energy per year", "Energie pro Jahr"),
+    ("rvb_owned", "owned", "eigene Hardware"),
+    ("rvb_rented", "rented", "gemietet"),
 ];
 
 /// The fixed text for `key` (the key itself when not in the table).
@@ -201,43 +118,6 @@ pub fn fill(lang: Lang, key: &str, values: &[(&str, &str)]) -> String {
     s
 }
 
-/// A computed reason in the chosen language.
-pub fn reason(lang: Lang, s: &str) -> String {
-    match lang {
-        Lang::En => s.to_string(),
-        Lang::De => {
-            let mut out = s.to_string();
-            for (en, de) in REASON_FRAGMENTS {
-                out = replace_words(&out, en, de);
-            }
-            out
-        }
-    }
-}
-
-/// `s` with `from` replaced by `to` only where `from` is not part of a longer word: a
-/// fragment that starts (ends) with a letter or digit must not follow (precede) one, so
-/// IDs such as `gpufactory` stay as they are.
-fn replace_words(s: &str, from: &str, to: &str) -> String {
-    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
-    let starts_word = from.chars().next().is_some_and(word);
-    let ends_word = from.chars().last().is_some_and(word);
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(i) = rest.find(from) {
-        let (before, tail) = rest.split_at(i);
-        let after = &tail[from.len()..];
-        let prev = before.chars().last().or_else(|| out.chars().last());
-        let inside = (starts_word && prev.is_some_and(word))
-            || (ends_word && after.chars().next().is_some_and(word));
-        out.push_str(before);
-        out.push_str(if inside { from } else { to });
-        rest = after;
-    }
-    out.push_str(rest);
-    out
-}
-
 /// Money without symbol: `1,234.56` (en) or `1.234,56` (de), rounded half-to-even to cents first.
 pub fn money(lang: Lang, d: Decimal) -> String {
     i18n::number(lang, super::cents(d), 2)
@@ -257,7 +137,7 @@ mod tests {
     use std::str::FromStr;
 
     #[test]
-    fn every_key_has_both_languages_and_reasons_translate() {
+    fn every_key_has_both_languages() {
         for (k, en, de) in TEXT {
             assert!(!de.is_empty(), "{k}");
             assert!(!en.is_empty() || *k == "method_en_only", "{k}");
@@ -269,35 +149,6 @@ mod tests {
         assert_eq!(
             money(Lang::En, Decimal::from_str("1234.56").unwrap()),
             "1,234.56"
-        );
-        assert_eq!(
-            reason(
-                Lang::De,
-                "price not stated by provider aws — ask the vendor"
-            ),
-            "Preis nicht angegeben von Anbieter aws — beim Anbieter erfragen"
-        );
-        assert_eq!(
-            reason(Lang::De, "price not stated by provider — ask the vendor"),
-            "Preis vom Anbieter nicht angegeben — beim Anbieter erfragen"
-        );
-        assert_eq!(
-            reason(
-                Lang::De,
-                "price not stated by provider gpufactory — ask the vendor"
-            ),
-            "Preis nicht angegeben von Anbieter gpufactory — beim Anbieter erfragen"
-        );
-        assert_eq!(
-            reason(
-                Lang::De,
-                "storage: price not stated by provider providers-factory"
-            ),
-            "Speicher: Preis nicht angegeben von Anbieter providers-factory"
-        );
-        assert_eq!(
-            reason(Lang::De, "the offer has no on-demand price"),
-            "das Angebot hat keinen On-Demand-Preis"
         );
     }
 }

@@ -337,7 +337,7 @@ pub fn workload(
                         let why = if model.benchmark_family.is_none() {
                             format!("{g} names no form factor, so no benchmark rows stand for it")
                         } else {
-                            why
+                            why.to_string()
                         };
                         c.push(
                             CostCode::NoBenchmarkRows,

@@ -31,4 +31,6 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("cli_validate_valid", "valid: {files} file(s) checked, {summary}", "gültig: {files} Datei(en) geprüft, {summary}"),
     ("cli_validate_invalid", "invalid: {files} file(s) checked, {summary}", "ungültig: {files} Datei(en) geprüft, {summary}"),
     ("cli_gate_tripped", "gate tripped (--fail-on)", "Prüftor ausgelöst (--fail-on)"),
+    ("cli_seal_prefix", "SEAL (≤, ? = open)", "SEAL (≤, ? = offen)"),
+    ("cli_seal_below", " — below minimum: {list}", " — unter dem Mindestniveau: {list}"),
 ];

@@ -230,7 +230,33 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
             t(lang, "cli_assess_questions_vendor"),
             p.open_questions.len()
         );
+        let _ = writeln!(s, "  {}", seal_line(&p.seal, lang));
     }
     let _ = writeln!(s, "\n{}", t(lang, "cli_assess_footer"));
     s
+}
+
+/// One line per provider: `SEAL (≤, ? = open) SOV-1 3? · SOV-2 1 …` (`?` = open).
+fn seal_line(seal: &crate::eval::seal::SealProfile, lang: Lang) -> String {
+    let parts: Vec<String> = seal
+        .objectives
+        .iter()
+        .map(|o| {
+            format!(
+                "{} {}{}",
+                o.objective,
+                o.level,
+                if o.open { "?" } else { "" }
+            )
+        })
+        .collect();
+    let mut out = format!("{} {}", t(lang, "cli_seal_prefix"), parts.join(" · "));
+    if !seal.gate_failed.is_empty() {
+        out.push_str(&crate::i18n::fill(
+            lang,
+            "cli_seal_below",
+            &[("list", &seal.gate_failed.join(", "))],
+        ));
+    }
+    out
 }

@@ -225,7 +225,7 @@ fn comparison_note(c: &CostComparison, lang: Lang) -> Option<String> {
                 "comparable_left_out",
                 &[
                     ("item", &crate::cost::text::t(lang, e.item.as_str())),
-                    ("reason", &crate::cost::text::reason(lang, &e.reason)),
+                    ("reason", &e.reason.render(lang)),
                     ("n", &e.missing_for.to_string()),
                     ("m", &e.ranked_offers.to_string()),
                 ],
