@@ -143,11 +143,11 @@ pub(crate) fn load_inputs(
     match crate::pipeline::load(paths, needs) {
         Ok(inputs) => {
             print_project_note(&inputs, lang);
-            print_diagnostics(&inputs.warnings);
+            print_diagnostics(&inputs.warnings, lang);
             Ok(inputs)
         }
         Err(d) => {
-            print_diagnostics(&d);
+            print_diagnostics(&d, lang);
             Err(Status::BadInput)
         }
     }
@@ -160,11 +160,30 @@ pub(crate) fn print_project_note(inputs: &crate::pipeline::Inputs, lang: Lang) {
     }
 }
 
-/// Prints diagnostics to stderr (rendered by `diag::render::human`).
-pub(crate) fn print_diagnostics(d: &[crate::diag::Diagnostic]) {
+/// Prints diagnostics to stderr, each with its source line, the frame's words
+/// in `lang` (rendered by `diag::render::human_in`).
+pub(crate) fn print_diagnostics(d: &[crate::diag::Diagnostic], lang: Lang) {
     for x in d {
-        errln!("{x}");
+        print_diagnostic(x, lang);
     }
+}
+
+/// Prints one diagnostic to stderr (see [`print_diagnostics`]).
+pub(crate) fn print_diagnostic(d: &crate::diag::Diagnostic, lang: Lang) {
+    errln!("{}", crate::diag::render::human_in(d, None, lang));
+}
+
+/// The catalogue's text for `key` in `lang` with its placeholders filled in.
+pub(crate) fn msg(lang: Lang, key: &str, values: &[(&str, &str)]) -> String {
+    crate::i18n::fill(lang, key, values)
+}
+
+/// `wrote PATH` (`geschrieben: PATH`) on stderr.
+pub(crate) fn wrote(lang: Lang, path: &std::path::Path) {
+    errln!(
+        "{}",
+        msg(lang, "cmd_wrote", &[("path", &path.display().to_string())])
+    );
 }
 
 fn parse_lang(s: &str) -> Result<Lang, String> {

@@ -59,6 +59,41 @@ pub struct Diagnostic {
     /// every command can show it (people read it; JSON has line and column).
     #[serde(skip)]
     pub source_line: Option<String>,
+    /// The message, expected and help as texts of the catalogue, when the stage
+    /// that made the diagnostic gave them so: the human form shows them in the
+    /// reader's language; `message`, `expected` and `help` hold the English (JSON).
+    #[serde(skip)]
+    pub texts: Option<Box<Texts>>,
+}
+
+/// A text of the catalogue (`i18n`) with its placeholder values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Msg {
+    pub key: &'static str,
+    pub values: Vec<(&'static str, String)>,
+}
+
+impl Msg {
+    pub fn new(key: &'static str, values: &[(&'static str, &str)]) -> Msg {
+        Msg {
+            key,
+            values: values.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+        }
+    }
+
+    /// The text in `lang`, placeholders filled.
+    pub fn render(&self, lang: crate::i18n::Lang) -> String {
+        let values: Vec<(&str, &str)> = self.values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        crate::i18n::fill(lang, self.key, &values)
+    }
+}
+
+/// The parts of a diagnostic that are texts of the catalogue.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Texts {
+    pub message: Option<Msg>,
+    pub expected: Option<Msg>,
+    pub help: Option<Msg>,
 }
 
 impl Diagnostic {
@@ -74,6 +109,68 @@ impl Diagnostic {
             expected: None,
             help: None,
             source_line: None,
+            texts: None,
+        }
+    }
+    /// An error whose message is the catalogue's text `key` (English in
+    /// `message`, the reader's language in the human form).
+    pub fn error_t(
+        code: impl Into<Code>,
+        key: &'static str,
+        values: &[(&'static str, &str)],
+    ) -> Self {
+        let m = Msg::new(key, values);
+        let mut d = Diagnostic::error(code, m.render(crate::i18n::Lang::En));
+        d.texts_mut().message = Some(m);
+        d
+    }
+    /// [`Diagnostic::error_t`] as a warning.
+    pub fn warning_t(
+        code: impl Into<Code>,
+        key: &'static str,
+        values: &[(&'static str, &str)],
+    ) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error_t(code, key, values)
+        }
+    }
+    /// What was expected, as the catalogue's text `key`.
+    pub fn expected_t(mut self, key: &'static str, values: &[(&'static str, &str)]) -> Self {
+        let m = Msg::new(key, values);
+        self.expected = Some(m.render(crate::i18n::Lang::En));
+        self.texts_mut().expected = Some(m);
+        self
+    }
+    /// How to fix it, as the catalogue's text `key`.
+    pub fn help_t(mut self, key: &'static str, values: &[(&'static str, &str)]) -> Self {
+        let m = Msg::new(key, values);
+        self.help = Some(m.render(crate::i18n::Lang::En));
+        self.texts_mut().help = Some(m);
+        self
+    }
+    fn texts_mut(&mut self) -> &mut Texts {
+        self.texts.get_or_insert_with(Default::default)
+    }
+    /// The message in `lang` (the catalogue's text when there is one).
+    pub fn message_in(&self, lang: crate::i18n::Lang) -> String {
+        match self.texts.as_ref().and_then(|t| t.message.as_ref()) {
+            Some(m) => m.render(lang),
+            None => self.message.clone(),
+        }
+    }
+    /// What was expected, in `lang`.
+    pub fn expected_in(&self, lang: crate::i18n::Lang) -> Option<String> {
+        match self.texts.as_ref().and_then(|t| t.expected.as_ref()) {
+            Some(m) => Some(m.render(lang)),
+            None => self.expected.clone(),
+        }
+    }
+    /// How to fix it, in `lang`.
+    pub fn help_in(&self, lang: crate::i18n::Lang) -> Option<String> {
+        match self.texts.as_ref().and_then(|t| t.help.as_ref()) {
+            Some(m) => Some(m.render(lang)),
+            None => self.help.clone(),
         }
     }
     pub fn warning(code: impl Into<Code>, message: impl Into<String>) -> Self {
@@ -97,10 +194,16 @@ impl Diagnostic {
     }
     pub fn expected(mut self, expected: impl Into<String>) -> Self {
         self.expected = Some(expected.into());
+        if let Some(t) = &mut self.texts {
+            t.expected = None;
+        }
         self
     }
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        if let Some(t) = &mut self.texts {
+            t.help = None;
+        }
         self
     }
     /// Keeps the offending line of `text` (the file the diagnostic is about), so

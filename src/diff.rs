@@ -637,7 +637,7 @@ fn scalar_key(v: &Value) -> String {
     }
 }
 
-/// `+10.0 %` / `−5.3 %` (German: `+10,0 %`).
+/// `+10.0 %` / `−5.3 %` (German: `+10,0 %`, with a no-break space).
 pub fn format_pct(pct: f64, lang: Lang) -> String {
     let rounded = (pct * 10.0).round() / 10.0;
     let sign = if rounded > 0.0 {
@@ -647,12 +647,10 @@ pub fn format_pct(pct: f64, lang: Lang) -> String {
     } else {
         "±"
     };
-    let text = format!("{:.1}", rounded.abs());
-    let text = match lang {
-        Lang::En => text,
-        Lang::De => text.replace('.', ","),
-    };
-    format!("{sign}{text} %")
+    format!(
+        "{sign}{}",
+        crate::i18n::percent_spaced(lang, rounded.abs(), 1)
+    )
 }
 
 /// The normalised JSON of a profile, as compared.
@@ -787,7 +785,7 @@ mod tests {
     #[test]
     fn percent_words() {
         assert_eq!(format_pct(10.0, Lang::En), "+10.0 %");
-        assert_eq!(format_pct(-5.25, Lang::De), "−5,3 %");
+        assert_eq!(format_pct(-5.25, Lang::De), "−5,3\u{a0}%");
         assert_eq!(format_pct(0.0, Lang::En), "±0.0 %");
     }
 }

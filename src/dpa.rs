@@ -210,157 +210,171 @@ impl Scan {
 
     /// The human summary in English or German (`--lang de`).
     pub fn summary_in(&self, l: crate::i18n::Lang) -> String {
-        let de = l == crate::i18n::Lang::De;
-        let t = |en: &'static str, de_: &'static str| if de { de_ } else { en };
+        use crate::i18n::{fill, t};
+        let n = |x: usize| x.to_string();
         let mut s = String::new();
         let ev = &self.type_evidence;
         let _ = writeln!(s, "{}", self.file);
         let _ = writeln!(
             s,
-            "  {}: {} ({}: de {}, en {}); {} {}, {} {}; {} {}",
-            t("language", "Sprache"),
-            lang_str(self.language),
-            t("stop words", "Stoppwörter"),
-            self.stop_words.0,
-            self.stop_words.1,
-            self.lines,
-            t("lines", "Zeilen"),
-            self.sections,
-            t("sections", "Abschnitte"),
-            t("format", "Format"),
-            format_str(self.format),
+            "  {}",
+            fill(
+                l,
+                "dpa_scan_language",
+                &[
+                    ("lang", lang_str(self.language)),
+                    ("de", &n(self.stop_words.0)),
+                    ("en", &n(self.stop_words.1)),
+                    ("lines", &n(self.lines)),
+                    ("sections", &n(self.sections)),
+                    ("format", format_str(self.format)),
+                ],
+            )
         );
+        let marks = if ev.dpa_marks.is_empty() {
+            t(l, "dpa_scan_none").to_string()
+        } else {
+            ev.dpa_marks.join(", ")
+        };
+        let other = ev
+            .other_title
+            .as_ref()
+            .map(|x| fill(l, "dpa_scan_other_title", &[("title", x)]))
+            .unwrap_or_default();
         let _ = writeln!(
             s,
-            "  {}: {} ({} {}, {} {}, {}: {}{})",
-            t("document type", "Dokumenttyp"),
-            type_str(ev.document_type),
-            t("processor words", "Auftragsverarbeiter-Wörter"),
-            ev.processor_mentions,
-            t("controller words", "Verantwortlicher-Wörter"),
-            ev.controller_mentions,
-            t("DPA marks", "AVV-Merkmale"),
-            if ev.dpa_marks.is_empty() {
-                t("none", "keine").to_string()
-            } else {
-                ev.dpa_marks.join(", ")
-            },
-            ev.other_title
-                .as_ref()
-                .map(|x| format!(
-                    "; {}: \"{x}\"",
-                    t("title of another document", "Titel eines anderen Dokuments")
-                ))
-                .unwrap_or_default(),
+            "  {}",
+            fill(
+                l,
+                "dpa_scan_type",
+                &[
+                    ("type", type_str(ev.document_type)),
+                    ("processor", &n(ev.processor_mentions)),
+                    ("controller", &n(ev.controller_mentions)),
+                    ("marks", &marks),
+                    ("other", &other),
+                ],
+            )
         );
         if ev.document_type != DocumentType::Dpa {
-            let _ = writeln!(
-                s,
-                "  {}",
-                t(
-                    "note: this does not read like a DPA, so no element is reported as found; check that it is the right document",
-                    "Hinweis: das liest sich nicht wie eine AVV, daher gilt kein Element als gefunden; ist es das richtige Dokument?"
-                )
-            );
+            let _ = writeln!(s, "  {}", t(l, "dpa_scan_not_a_dpa"));
         }
         let _ = writeln!(
             s,
-            "  {}: {} {}, {} {}, {} {} ({} {})",
-            t("elements", "Elemente"),
-            self.count(ScanStatus::Found),
-            t("found", "gefunden"),
-            self.count(ScanStatus::Unclear),
-            t("unclear", "unklar"),
-            self.count(ScanStatus::NotFound),
-            t("not found", "nicht gefunden"),
-            t("of", "von"),
-            self.elements.len()
+            "  {}",
+            fill(
+                l,
+                "dpa_scan_elements",
+                &[
+                    ("found", &n(self.count(ScanStatus::Found))),
+                    ("unclear", &n(self.count(ScanStatus::Unclear))),
+                    ("not_found", &n(self.count(ScanStatus::NotFound))),
+                    ("all", &n(self.elements.len())),
+                ],
+            )
         );
         for e in &self.elements {
             let mark = match e.hit.result {
-                ScanStatus::Found => t("found    ", "gefunden "),
-                ScanStatus::Unclear => t("unclear  ", "unklar   "),
-                ScanStatus::NotFound => t("NOT FOUND", "NICHT GEF"),
+                ScanStatus::Found => t(l, "dpa_scan_mark_found"),
+                ScanStatus::Unclear => t(l, "dpa_scan_mark_unclear"),
+                ScanStatus::NotFound => t(l, "dpa_scan_mark_not_found"),
             };
-            let lines = t("lines", "Zeilen");
             let at = match (&e.hit.section, e.hit.lines) {
-                (Some(sec), Some([a, b])) => format!("{sec}, {lines} {a}-{b}"),
-                (None, Some([a, b])) => format!("{lines} {a}-{b}"),
+                (Some(sec), Some([a, b])) => fill(
+                    l,
+                    "dpa_scan_section_lines",
+                    &[
+                        ("section", sec),
+                        ("a", &a.to_string()),
+                        ("b", &b.to_string()),
+                    ],
+                ),
+                (None, Some([a, b])) => fill(
+                    l,
+                    "dpa_scan_lines",
+                    &[("a", &a.to_string()), ("b", &b.to_string())],
+                ),
                 _ => String::new(),
             };
             let _ = writeln!(
                 s,
-                "  {mark} {:<28} {:<7} {}",
+                "  {mark:<9} {:<28} {:<7} {}",
                 e.id,
-                confidence_str(e.hit.confidence),
+                t(l, confidence_key(e.hit.confidence)),
                 at
             );
         }
         let f = &self.figures;
-        let line = t("line", "Zeile");
-        let none = t("not stated", "nicht angegeben");
-        let fig = |name: &str, v: Option<String>, at: Option<[u32; 2]>| -> String {
+        let fig = |key: &str, v: Option<String>, at: Option<[u32; 2]>| -> String {
+            let name = t(l, key);
             match (v, at) {
-                (Some(v), Some([a, _])) => format!("    {name}: {v} ({line} {a})\n"),
+                (Some(v), Some([a, _])) => format!(
+                    "    {name}: {}\n",
+                    fill(
+                        l,
+                        "dpa_scan_value_at_line",
+                        &[("value", &v), ("line", &a.to_string())]
+                    )
+                ),
                 (Some(v), None) => format!("    {name}: {v}\n"),
-                _ => format!("    {name}: {none}\n"),
+                _ => format!("    {name}: {}\n", t(l, "dpa_scan_not_stated")),
             }
         };
         // What the document says about itself: the review records it, and a review of
         // another version than the profile's current DPA is stale.
         let v = &self.stated;
+        let stated = |x: Option<&(String, usize)>| match x {
+            Some((value, line)) => fill(
+                l,
+                "dpa_scan_value_at_line",
+                &[("value", value), ("line", &line.to_string())],
+            ),
+            None => t(l, "dpa_scan_not_stated").to_string(),
+        };
+        let version = v.version.as_ref().map(|x| (x.value.clone(), x.line));
+        let date = v.date.as_ref().map(|x| (x.value.to_string(), x.line));
         let _ = writeln!(
             s,
             "  {}: {}; {}: {}",
-            t("DPA version", "AVV-Version"),
-            v.version
-                .as_ref()
-                .map(|x| format!("{} ({line} {})", x.value, x.line))
-                .unwrap_or_else(|| none.to_string()),
-            t("dated", "Stand"),
-            v.date
-                .as_ref()
-                .map(|x| format!("{} ({line} {})", x.value, x.line))
-                .unwrap_or_else(|| none.to_string()),
+            t(l, "dpa_scan_version"),
+            stated(version.as_ref()),
+            t(l, "dpa_scan_dated"),
+            stated(date.as_ref()),
         );
-        let _ = writeln!(s, "  {}:", t("figures", "Kennzahlen"));
+        let _ = writeln!(s, "  {}:", t(l, "dpa_scan_figures"));
         s.push_str(&fig(
-            t(
-                "sub-processor notice days",
-                "Vorankündigung Unterauftragsverarbeiter (Tage)",
-            ),
+            "dpa_scan_fig_notice_days",
             f.subprocessor_notice_days
                 .as_ref()
                 .map(|x| x.value.to_string()),
             f.subprocessor_notice_days.as_ref().and_then(|x| x.lines),
         ));
         s.push_str(&fig(
-            t(
-                "breach notice hours",
-                "Meldefrist Datenschutzverletzung (Stunden)",
-            ),
+            "dpa_scan_fig_breach_hours",
             f.breach_notice_hours.as_ref().map(|x| x.value.to_string()),
             f.breach_notice_hours.as_ref().and_then(|x| x.lines),
         ));
         s.push_str(&fig(
-            t("SCC module (2021/914)", "SCC-Modul (2021/914)"),
+            "dpa_scan_fig_scc_module",
             f.scc_module.as_ref().map(|x| x.value.to_string()),
             f.scc_module.as_ref().and_then(|x| x.lines),
         ));
         s.push_str(&fig(
-            t("governing law", "anwendbares Recht"),
+            "dpa_scan_fig_governing_law",
             f.governing_law.as_ref().map(|x| x.value.clone()),
             f.governing_law.as_ref().and_then(|x| x.lines),
         ));
-        let _ = writeln!(
-            s,
-            "  {}",
-            t(
-                "A keyword hit is not a legal assessment: the DPO reads each passage and records a verdict.",
-                "Ein Stichworttreffer ist keine rechtliche Bewertung: die/der DSB liest jede Textstelle und hält eine Bewertung fest."
-            )
-        );
+        let _ = writeln!(s, "  {}", t(l, "dpa_scan_not_legal_advice"));
         s
+    }
+}
+
+/// The catalogue key of a scan confidence's word.
+fn confidence_key(c: ScanConfidence) -> &'static str {
+    match c {
+        ScanConfidence::Low => "dpa_scan_conf_low",
+        ScanConfidence::Medium => "dpa_scan_conf_medium",
+        ScanConfidence::High => "dpa_scan_conf_high",
     }
 }
 
@@ -483,32 +497,60 @@ fn merge_hits(parts: &[&ScannedElement]) -> ScanResult {
 /// Reads a review file through `load::parse_document` (schema and types). Warnings
 /// about an unfinished review (pending verdicts, no sign-off) come back with it.
 pub fn load_review(path: &Path) -> Result<(DpaReview, Vec<Diagnostic>), Vec<Diagnostic>> {
+    load_review_in(path, crate::i18n::Lang::En)
+}
+
+/// [`load_review`] with the warnings in `lang`.
+pub fn load_review_in(
+    path: &Path,
+    lang: crate::i18n::Lang,
+) -> Result<(DpaReview, Vec<Diagnostic>), Vec<Diagnostic>> {
     let file = SourceFile::read(path).map_err(|d| vec![d])?;
     let mut review: DpaReview = parse_document(&file, DocumentKind::DpaReview)?;
-    let mut diags = migration_warnings(&mut review, &file.display);
-    diags.extend(review_warnings(&review, &file.display));
+    let mut diags = migration_warnings_in(&mut review, &file.display, lang);
+    diags.extend(review_warnings_in(&review, &file.display, lang));
     Ok((review, diags))
 }
 
 /// Migrates a review of the 18-element set to the 21 elements (see
 /// `DpaReview::migrate`) and says so, once per change, as a warning.
 pub fn migration_warnings(review: &mut DpaReview, display: &str) -> Vec<Diagnostic> {
+    migration_warnings_in(review, display, crate::i18n::Lang::En)
+}
+
+/// [`migration_warnings`] in `lang`.
+pub fn migration_warnings_in(
+    review: &mut DpaReview,
+    display: &str,
+    lang: crate::i18n::Lang,
+) -> Vec<Diagnostic> {
+    use crate::i18n::{fill, t};
     review
         .migrate()
         .into_iter()
         .map(|note| {
             Diagnostic::warning(
                 DpaCode::DpaReviewIncomplete,
-                format!("old review file migrated to the 21 elements: {note}"),
+                fill(lang, "dpa_review_migrated", &[("note", &note)]),
             )
             .in_file(display)
-            .help("check the copied verdicts, or scan the agreement again for a passage per element; the file itself is not changed")
+            .help(t(lang, "dpa_review_migrated_help"))
         })
         .collect()
 }
 
 /// Warnings about a review that is not finished yet.
 pub fn review_warnings(review: &DpaReview, display: &str) -> Vec<Diagnostic> {
+    review_warnings_in(review, display, crate::i18n::Lang::En)
+}
+
+/// [`review_warnings`] in `lang`.
+pub fn review_warnings_in(
+    review: &DpaReview,
+    display: &str,
+    lang: crate::i18n::Lang,
+) -> Vec<Diagnostic> {
+    use crate::i18n::{fill, t};
     let mut out = Vec::new();
     let pending = review
         .elements
@@ -523,18 +565,22 @@ pub fn review_warnings(review: &DpaReview, display: &str) -> Vec<Diagnostic> {
         out.push(
             Diagnostic::warning(
                 DpaCode::DpaReviewIncomplete,
-                format!("{} element(s) are not decided yet (pending or not listed)", pending + missing),
+                fill(
+                    lang,
+                    "dpa_review_undecided",
+                    &[("n", &(pending + missing).to_string())],
+                ),
             )
             .in_file(display)
-            .help("set each verdict to accept, negotiate or reject; undecided elements do not feed the assessment"),
+            .help(t(lang, "dpa_review_undecided_help")),
         );
     }
     if review.sign_off.is_none() {
         out.push(
-            Diagnostic::warning(DpaCode::DpaReviewIncomplete, "the review is not signed off")
+            Diagnostic::warning(DpaCode::DpaReviewIncomplete, t(lang, "dpa_review_unsigned"))
                 .in_file(display)
                 .pointer("/sign_off")
-                .help("add `sign_off` (name, role, date, decision) once every element is decided"),
+                .help(t(lang, "dpa_review_unsigned_help")),
         );
     }
     out

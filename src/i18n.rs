@@ -84,18 +84,25 @@ impl FromStr for Lang {
 }
 
 mod cli;
+mod commands;
 mod cost;
 mod cost_why;
 mod decision;
 mod diag;
+mod diff;
+mod dpa;
 mod import;
+mod init;
 mod project;
 mod report;
 mod seal;
+mod suggest;
+mod values;
 
 /// The one message catalogue: every fixed text of every command, English and
 /// German, as (key, English, German). It is kept in one table per area
-/// (`i18n/report.rs`, `i18n/cost.rs`, `i18n/cli.rs`, `i18n/diag.rs`) only so the
+/// (`i18n/report.rs`, `i18n/cost.rs`, `i18n/cli.rs`, `i18n/diag.rs`,
+/// `i18n/commands.rs`) only so the
 /// files stay readable; keys are unique across all of them (a test checks), and
 /// every lookup goes through [`t`].
 pub const TABLES: &[&[(&str, &str, &str)]] = &[
@@ -108,6 +115,12 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     seal::TABLE,
     import::TABLE,
     project::TABLE,
+    commands::TABLE,
+    suggest::TABLE,
+    dpa::TABLE,
+    init::TABLE,
+    diff::TABLE,
+    values::TABLE,
 ];
 
 /// Every entry of the catalogue.
@@ -185,6 +198,23 @@ pub fn fill_text(text: &str, values: &[(&str, &str)]) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The label of an enum value of the data (`specific` → `spezifisch`), from
+/// the `value_<token>` entries of the catalogue; a value without one (a name, a
+/// number, a list) is returned as it is.
+pub fn value_label(lang: Lang, token: &str) -> std::borrow::Cow<'_, str> {
+    if !token.is_empty()
+        && token
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+    {
+        let w = t(lang, &format!("value_{token}"));
+        if !w.is_empty() {
+            return std::borrow::Cow::Borrowed(w);
+        }
+    }
+    std::borrow::Cow::Borrowed(token)
 }
 
 /// "Page {x} of {y}" with the numbers filled in.
@@ -332,6 +362,26 @@ pub fn percent_fixed(lang: Lang, value: f64, places: usize) -> String {
     match lang {
         Lang::De => format!("{n}{NBSP}%"),
         Lang::En => format!("{n}%"),
+    }
+}
+
+/// [`fixed`] as a percentage with a space before the sign in both languages:
+/// `12.5 %` (en, as `cloudvet diff` has always written it) or `12,5 %` (de,
+/// no-break space).
+pub fn percent_spaced(lang: Lang, value: f64, places: usize) -> String {
+    let n = fixed(lang, value, places);
+    match lang {
+        Lang::De => format!("{n}{NBSP}%"),
+        Lang::En => format!("{n} %"),
+    }
+}
+
+/// A plain number text (`26.4`, as JSON writes it) with the language's decimal
+/// separator: `26,4` (de).
+pub fn decimal_point(lang: Lang, text: &str) -> String {
+    match lang {
+        Lang::De => text.replacen('.', ",", 1),
+        Lang::En => text.to_string(),
     }
 }
 

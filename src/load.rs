@@ -318,7 +318,7 @@ pub fn declared_kind(file: &SourceFile, parsed: &Parsed) -> Result<DocumentKind,
             )
             .expected(expected.clone());
             let d = match schema_check::did_you_mean(s, names.iter().copied()) {
-                Some(m) => d.help(format!("did you mean `{m}`?")),
+                Some(m) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{m}`"))]),
                 None => d.help("set `kind:` to the kind of this file"),
             };
             located(d, &file.display, "/kind", &parsed.index, false)

@@ -23,6 +23,8 @@ use crate::report::Report;
 pub mod assess;
 pub mod escape;
 pub mod pdf;
+pub mod questionnaire;
+pub mod rules;
 
 /// An output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

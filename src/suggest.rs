@@ -11,6 +11,7 @@ use crate::diag::{CostCode, LoadCode, ValidateCode};
 use std::path::Path;
 
 use crate::diag::Diagnostic;
+use crate::i18n::{fill, t, Lang};
 
 pub use crate::load::schema_check::did_you_mean;
 
@@ -56,12 +57,21 @@ fn transposition_distance(a: &str, b: &str) -> usize {
 
 /// "did you mean `a`?" / "did you mean `a` or `b`?", or an empty string.
 pub fn phrase(suggestions: &[&str]) -> String {
+    phrase_in(Lang::En, suggestions)
+}
+
+/// [`phrase`] in `lang`.
+pub fn phrase_in(lang: Lang, suggestions: &[&str]) -> String {
     match suggestions {
         [] => String::new(),
-        [one] => format!("did you mean `{one}`?"),
+        [one] => fill(lang, "suggest_did_you_mean", &[("x", &format!("`{one}`"))]),
         [init @ .., last] => {
             let head: Vec<String> = init.iter().map(|s| format!("`{s}`")).collect();
-            format!("did you mean {} or `{last}`?", head.join(", "))
+            fill(
+                lang,
+                "suggest_did_you_mean_or",
+                &[("x", &head.join(", ")), ("y", &format!("`{last}`"))],
+            )
         }
     }
 }
@@ -71,17 +81,31 @@ pub fn phrase(suggestions: &[&str]) -> String {
 /// suggests close IDs and lists the known ones. `known_where` says where the list
 /// comes from (`the embedded catalogue`, `providers/`).
 pub fn unknown_provider(input: &str, known: &[&str], known_where: &str) -> Diagnostic {
+    unknown_provider_in(Lang::En, input, known, known_where)
+}
+
+/// [`unknown_provider`] in `lang` (`known_where` in that language).
+pub fn unknown_provider_in(
+    lang: Lang,
+    input: &str,
+    known: &[&str],
+    known_where: &str,
+) -> Diagnostic {
     let close = close_ids(input, known);
-    let mut message = format!("there is no provider `{input}` in {known_where}");
+    let mut message = fill(
+        lang,
+        "suggest_no_provider",
+        &[("id", input), ("where", known_where)],
+    );
     if !close.is_empty() {
         message.push_str("; ");
-        message.push_str(&phrase(&close));
+        message.push_str(&phrase_in(lang, &close));
     }
     Diagnostic::error(ValidateCode::UnknownProvider, message)
-        .expected(format!("one of: {}", known.join(", ")))
+        .expected(fill(lang, "suggest_one_of", &[("list", &known.join(", "))]))
         .help(match close.first() {
-            Some(c) => format!("use `{c}`"),
-            None => "pick an ID from the list; IDs are lower case with hyphens".to_string(),
+            Some(c) => fill(lang, "suggest_use", &[("id", c)]),
+            None => t(lang, "suggest_pick_an_id").to_string(),
         })
 }
 
@@ -89,6 +113,11 @@ pub fn unknown_provider(input: &str, known: &[&str], known_where: &str) -> Diagn
 /// exist: says where cloudvet looked, suggests a close name in the same folder
 /// (`provders/` → `providers/`), and how to create a procurement folder.
 pub fn missing_path(path: &Path) -> Diagnostic {
+    missing_path_in(Lang::En, path)
+}
+
+/// [`missing_path`] in `lang`.
+pub fn missing_path_in(lang: Lang, path: &Path) -> Diagnostic {
     let shown = path.display().to_string();
     // A link that loops or points nowhere exists as a link: say that, not "no
     // such file" with a "did you mean" naming the same path.
@@ -124,7 +153,13 @@ pub fn missing_path(path: &Path) -> Diagnostic {
         .unwrap_or_default();
     let candidates: Vec<&str> = siblings.iter().map(String::as_str).collect();
     let close = close_ids(&name, &candidates);
-    let help = match close.first() {
+    let d = Diagnostic::error_t(
+        LoadCode::FileUnreadable,
+        "suggest_no_such_path",
+        &[("path", &looked.display().to_string())],
+    )
+    .in_file(shown);
+    let d = match close.first() {
         Some(c) => {
             let bare = path.parent().is_none_or(|p| p.as_os_str().is_empty());
             let fixed = if bare {
@@ -132,35 +167,25 @@ pub fn missing_path(path: &Path) -> Diagnostic {
             } else {
                 parent.join(c).display().to_string()
             };
-            format!("did you mean `{fixed}`?")
+            d.help_t("suggest_did_you_mean", &[("x", &format!("`{fixed}`"))])
         }
-        None => "check the path; `cloudvet init DIR` creates a procurement folder with \
-                 requirements.yaml, workload.yaml and providers/"
-            .to_string(),
+        None => d.help_t("suggest_check_the_path", &[]),
     };
-    Diagnostic::error(
-        LoadCode::FileUnreadable,
-        format!("no such file or folder (looked for {})", looked.display()),
-    )
-    .in_file(shown)
-    .help(help)
+    // The language is the reader's, chosen where the diagnostic is printed.
+    let _ = lang;
+    d
 }
 
 /// The diagnostic for a folder that holds no provider profiles.
 pub fn no_profiles_in(dir: &Path) -> Diagnostic {
     let looked = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    Diagnostic::error(
+    Diagnostic::error_t(
         CostCode::NoProviders,
-        format!(
-            "no provider profiles (*.yaml) in this folder (looked in {})",
-            looked.display()
-        ),
+        "suggest_no_profiles",
+        &[("path", &looked.display().to_string())],
     )
     .in_file(dir.display().to_string())
-    .help(
-        "check the folder; `cloudvet init DIR --providers aws,ionos` creates a procurement \
-         folder with profiles from the catalogue",
-    )
+    .help_t("suggest_no_profiles_help", &[])
 }
 
 #[cfg(test)]

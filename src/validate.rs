@@ -192,7 +192,7 @@ pub fn cross_check(
             format!("no provider profile with the ID `{name}` is loaded"),
         );
         match crate::load::schema_check::did_you_mean(name, ids.iter().copied()) {
-            Some(s) => d.help(format!("did you mean `{s}`?")),
+            Some(s) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{s}`"))]),
             None => d.help("check the ID against the `id:` of the profiles in providers/"),
         }
     };

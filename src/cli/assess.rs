@@ -6,7 +6,7 @@
 
 use clap::ValueEnum;
 
-use super::{Global, InputArgs, Status};
+use super::{Global, InputArgs, Lang, Status};
 use crate::diag::Diagnostic;
 use crate::eval::Assessment;
 use crate::pipeline::{self, Needs};
@@ -39,31 +39,35 @@ pub struct Args {
 }
 
 /// Prints diagnostics to stderr.
-pub(crate) fn report_diagnostics(d: &[Diagnostic]) {
-    super::print_diagnostics(d);
+pub(crate) fn report_diagnostics(d: &[Diagnostic], lang: Lang) {
+    super::print_diagnostics(d, lang);
 }
 
 /// Loads and assesses (the first half of `assess` and `questionnaire`): warnings,
 /// errors and a note per applied DPA review go to stderr.
-pub(crate) fn load_and_assess(
-    inputs: &InputArgs,
-    lang: crate::i18n::Lang,
-) -> Result<Assessment, Status> {
+pub(crate) fn load_and_assess(inputs: &InputArgs, lang: Lang) -> Result<Assessment, Status> {
     let inputs = super::load_inputs(&inputs.paths(), Needs::ASSESS, lang)?;
     for r in &inputs.applied_reviews {
+        let signed = match r.signed_off_on.as_deref() {
+            Some(d) => super::msg(lang, "cmd_review_signed_off", &[("date", d)]),
+            None => super::msg(lang, "cmd_review_not_signed_off", &[]),
+        };
         errln!(
-            "note: DPA review {} ({}) applied to `{}`: {} fact(s) now verified from the review",
-            r.review_file,
-            r.signed_off_on
-                .as_deref()
-                .map(|d| format!("signed off {d}"))
-                .unwrap_or_else(|| "not signed off".into()),
-            r.provider,
-            r.facts.len()
+            "{}",
+            super::msg(
+                lang,
+                "cmd_review_applied",
+                &[
+                    ("file", &r.review_file),
+                    ("signed", &signed),
+                    ("provider", &r.provider),
+                    ("facts", &r.facts.len().to_string()),
+                ],
+            )
         );
     }
     pipeline::assess(&inputs).map_err(|d| {
-        report_diagnostics(&d);
+        report_diagnostics(&d, lang);
         Status::BadInput
     })
 }
@@ -77,7 +81,14 @@ pub fn run(args: &Args, global: &Global) -> Status {
         Format::Json => match serde_json::to_string_pretty(&a) {
             Ok(s) => s + "\n",
             Err(e) => {
-                errln!("error: cannot write JSON: {e}");
+                errln!(
+                    "{}",
+                    super::msg(
+                        global.lang,
+                        "cmd_cannot_write_json",
+                        &[("error", &e.to_string())]
+                    )
+                );
                 return Status::BadInput;
             }
         },

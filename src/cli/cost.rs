@@ -63,13 +63,17 @@ pub fn run(args: &Args, global: &Global) -> Status {
     match crate::output::write_atomic(path, text.as_bytes()) {
         Ok(()) => Status::Ok,
         Err(e) => {
-            errln!(
-                "{}",
-                Diagnostic::error(
+            super::print_diagnostic(
+                &Diagnostic::error(
                     CostCode::OutputUnwritable,
-                    format!("cannot write the output: {e}")
+                    super::msg(
+                        global.lang,
+                        "cmd_cannot_write_output",
+                        &[("error", &e.to_string())],
+                    ),
                 )
-                .in_file(path.display().to_string())
+                .in_file(path.display().to_string()),
+                global.lang,
             );
             Status::BadInput
         }
@@ -89,7 +93,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<String, Status> {
     };
     let inputs = super::load_inputs(&paths, needs, global.lang)?;
     let bad = |d: Vec<Diagnostic>| {
-        super::print_diagnostics(&d);
+        super::print_diagnostics(&d, global.lang);
         Status::BadInput
     };
     // The assessment decides which providers may be compared at all.
@@ -103,7 +107,7 @@ fn run_inner(args: &Args, global: &Global) -> Result<String, Status> {
     else {
         return Err(bad(vec![Diagnostic::error(
             crate::diag::LoadCode::FileUnreadable,
-            "the workload or the benchmark tables could not be read",
+            super::msg(global.lang, "cmd_cost_unreadable", &[]),
         )]));
     };
     Ok(match args.format {

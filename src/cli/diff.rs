@@ -99,12 +99,13 @@ fn load_side(path: &Path) -> Result<Side, Vec<Diagnostic>> {
     for (p, file) in &profiles {
         if seen.contains(&p.id.as_str()) {
             diags.push(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     ValidateCode::DuplicateId,
-                    format!("a second profile with the id `{}`", p.id),
+                    "diff_second_profile",
+                    &[("id", &p.id)],
                 )
                 .in_file(file.clone())
-                .help("keep one profile per provider in each folder"),
+                .help_t("diff_second_profile_help", &[]),
             );
         }
         seen.push(&p.id);
@@ -118,10 +119,8 @@ fn load_side(path: &Path) -> Result<Side, Vec<Diagnostic>> {
     })
 }
 
-fn print_diags(diags: &[Diagnostic]) {
-    for d in diags {
-        errln!("{d}");
-    }
+fn print_diags(diags: &[Diagnostic], lang: Lang) {
+    super::print_diagnostics(diags, lang);
 }
 
 pub fn run(args: &Args, global: &Global) -> Status {
@@ -138,7 +137,14 @@ pub fn run(args: &Args, global: &Global) -> Status {
                         s
                     }
                     Err(e) => {
-                        errln!("error: cannot write JSON: {e}");
+                        errln!(
+                            "{}",
+                            super::msg(
+                                global.lang,
+                                "cmd_cannot_write_json",
+                                &[("error", &e.to_string())]
+                            )
+                        );
                         return Status::BadInput;
                     }
                 },
@@ -147,11 +153,15 @@ pub fn run(args: &Args, global: &Global) -> Status {
                 Some(path) => match crate::output::write_atomic(path, text.as_bytes()) {
                     Ok(()) => Status::Ok,
                     Err(e) => {
-                        print_diags(&[Diagnostic::error(
-                            LoadCode::FileUnreadable,
-                            format!("cannot write the file: {e}"),
-                        )
-                        .in_file(path.display().to_string())]);
+                        print_diags(
+                            &[Diagnostic::error_t(
+                                LoadCode::FileUnreadable,
+                                "diff_cannot_write",
+                                &[("error", &e.to_string())],
+                            )
+                            .in_file(path.display().to_string())],
+                            global.lang,
+                        );
                         Status::BadInput
                     }
                 },
@@ -165,7 +175,7 @@ pub fn run(args: &Args, global: &Global) -> Status {
             }
         }
         Err(d) => {
-            print_diags(&d);
+            print_diags(&d, global.lang);
             Status::BadInput
         }
     }
@@ -175,16 +185,12 @@ fn build(args: &Args, lang: Lang) -> Result<DiffReport, Vec<Diagnostic>> {
     let old = load_side(&args.old)?;
     let new = load_side(&args.new)?;
     if old.is_folder != new.is_folder {
-        return Err(vec![Diagnostic::error(
+        return Err(vec![Diagnostic::error_t(
             LoadCode::FileUnreadable,
-            match lang {
-                Lang::En => "OLD and NEW must both be files or both be folders",
-                Lang::De => "ALT und NEU müssen beide Dateien oder beide Ordner sein",
-            },
+            "diff_mixed_sides",
+            &[],
         )
-        .help(
-            "cloudvet diff old/acme.yaml new/acme.yaml  or  cloudvet diff old/ new/",
-        )]);
+        .help_t("diff_mixed_sides_help", &[])]);
     }
     let (req_loaded, req_diags) = crate::load::load_requirements(args.requirements.as_deref());
     let Some(req) = req_loaded else {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Subcommand, ValueEnum};
 
-use super::{Global, Status};
+use super::{msg, Global, Lang, Status};
 use crate::diag::Diagnostic;
 use crate::dpa;
 use crate::output::write_atomic;
@@ -88,12 +88,11 @@ pub fn run(args: &Args, global: &Global) -> Status {
 
 /// Writes a result to stdout; a closed pipe (`| head`) is not an error.
 fn emit(s: &str) {
-    use std::io::Write;
-    let _ = std::io::stdout().lock().write_all(s.as_bytes());
+    super::write_out(s);
 }
 
-fn fail(d: &Diagnostic) -> Status {
-    errln!("{d}");
+fn fail(d: &Diagnostic, lang: Lang) -> Status {
+    super::print_diagnostic(d, lang);
     Status::BadInput
 }
 
@@ -118,34 +117,37 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
             return fail(
                 &Diagnostic::error(
                     DpaCode::DpaProviderId,
-                    format!("`{p}` is not a provider id"),
+                    msg(lang, "cmd_dpa_not_an_id", &[("id", p)]),
                 )
-                .expected("lower case letters, digits and hyphens, e.g. `ionos-cloud`"),
+                .expected(msg(lang, "cmd_dpa_id_expected", &[])),
+                lang,
             );
         }
-        let (known, folder) = match known_provider_ids(a.providers.as_deref()) {
+        let (known, folder) = match known_provider_ids(a.providers.as_deref(), lang) {
             Ok(k) => k,
-            Err(d) => return fail(&d),
+            Err(d) => return fail(&d, lang),
         };
         if !known.iter().any(|k| k == p) {
             let ids: Vec<&str> = known.iter().map(String::as_str).collect();
             let where_ = match &folder {
-                Some(f) => format!("the shipped catalogue or the profiles in {}", f.display()),
-                None => {
-                    "the shipped catalogue (and there is no providers/ folder here)".to_string()
-                }
+                Some(f) => msg(
+                    lang,
+                    "cmd_dpa_known_where_folder",
+                    &[("folder", &f.display().to_string())],
+                ),
+                None => msg(lang, "cmd_dpa_known_where", &[]),
             };
-            let mut d = crate::suggest::unknown_provider(p, &ids, &where_);
+            let mut d = crate::suggest::unknown_provider_in(lang, p, &ids, &where_);
             d.code = crate::diag::DpaCode::DpaProviderId.into();
             if crate::suggest::close_ids(p, &ids).is_empty() {
-                d = d.help("pick an ID from the list, or name the folder of your own provider profiles with --providers DIR");
+                d = d.help(msg(lang, "cmd_dpa_pick_an_id", &[]));
             }
-            return fail(&d);
+            return fail(&d, lang);
         }
     }
     let scan = match dpa::scan_file(&a.file) {
         Ok(s) => s,
-        Err(d) => return fail(&d),
+        Err(d) => return fail(&d, lang),
     };
     let needs_review = a.out.is_some() || a.format == ScanFormat::Json;
     let review = match (&a.provider, needs_review) {
@@ -158,30 +160,36 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
             return fail(
                 &Diagnostic::error(
                     DpaCode::DpaProviderId,
-                    "a review file names its provider: `--provider ID` is missing",
+                    msg(lang, "cmd_dpa_provider_missing", &[]),
                 )
-                .help("pass the id of the provider profile, e.g. `--provider ionos-cloud`"),
+                .help(msg(lang, "cmd_dpa_provider_missing_help", &[])),
+                lang,
             )
         }
     };
     if let Some(out) = &a.out {
         if out.exists() && !a.force {
             return fail(
-                &Diagnostic::error(
-                    DpaCode::DpaOutput,
-                    "the review file exists and may hold the DPO's verdicts",
-                )
-                .in_file(out.display().to_string())
-                .help("choose another --out, or pass --force to overwrite it"),
+                &Diagnostic::error(DpaCode::DpaOutput, msg(lang, "cmd_dpa_review_exists", &[]))
+                    .in_file(out.display().to_string())
+                    .help(msg(lang, "cmd_dpa_review_exists_help", &[])),
+                lang,
             );
         }
         let yaml = match serde_yaml::to_string(&review) {
             Ok(y) => format!("{REVIEW_HEADER}{y}"),
             Err(e) => {
-                return fail(&Diagnostic::error(
-                    DpaCode::DpaOutput,
-                    format!("cannot serialise the review: {e}"),
-                ))
+                return fail(
+                    &Diagnostic::error(
+                        DpaCode::DpaOutput,
+                        msg(
+                            lang,
+                            "cmd_dpa_cannot_serialise",
+                            &[("error", &e.to_string())],
+                        ),
+                    ),
+                    lang,
+                )
             }
         };
         // Missing folders are created, as `report --out` does.
@@ -190,29 +198,45 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
                 return fail(
                     &Diagnostic::error(
                         DpaCode::DpaOutput,
-                        format!("cannot create the folder for the review: {e}"),
+                        msg(lang, "cmd_dpa_cannot_create", &[("error", &e.to_string())]),
                     )
                     .in_file(parent.display().to_string()),
+                    lang,
                 );
             }
         }
         if let Err(e) = write_atomic(out, yaml.as_bytes()) {
             return fail(
-                &Diagnostic::error(DpaCode::DpaOutput, format!("cannot write the review: {e}"))
-                    .in_file(out.display().to_string()),
+                &Diagnostic::error(
+                    DpaCode::DpaOutput,
+                    msg(
+                        lang,
+                        "cmd_dpa_cannot_write_review",
+                        &[("error", &e.to_string())],
+                    ),
+                )
+                .in_file(out.display().to_string()),
+                lang,
             );
         }
-        errln!("wrote {}", out.display());
+        super::wrote(lang, out);
     }
     match a.format {
         ScanFormat::Human => emit(&crate::render::escape::terminal(&scan.summary_in(lang))),
         ScanFormat::Json => match serde_json::to_string_pretty(&review) {
             Ok(j) => emit(&format!("{j}\n")),
             Err(e) => {
-                return fail(&Diagnostic::error(
-                    DpaCode::DpaOutput,
-                    format!("cannot serialise the review: {e}"),
-                ))
+                return fail(
+                    &Diagnostic::error(
+                        DpaCode::DpaOutput,
+                        msg(
+                            lang,
+                            "cmd_dpa_cannot_serialise",
+                            &[("error", &e.to_string())],
+                        ),
+                    ),
+                    lang,
+                )
             }
         },
     }
@@ -222,13 +246,16 @@ fn scan(a: &ScanArgs, global: &Global) -> Status {
 /// The provider ids `--provider` may name: the shipped catalogue plus the profiles in
 /// `dir` (default `providers/` when it exists): each profile's `id`, else its file
 /// name. Profiles are not validated here (`cloudvet validate` does that).
-fn known_provider_ids(dir: Option<&Path>) -> Result<(Vec<String>, Option<PathBuf>), Diagnostic> {
+fn known_provider_ids(
+    dir: Option<&Path>,
+    lang: Lang,
+) -> Result<(Vec<String>, Option<PathBuf>), Diagnostic> {
     let mut ids: Vec<String> = super::init::catalogue_ids()
         .into_iter()
         .map(str::to_string)
         .collect();
     let folder = match dir {
-        Some(d) if !d.is_dir() => return Err(crate::suggest::missing_path(d)),
+        Some(d) if !d.is_dir() => return Err(crate::suggest::missing_path_in(lang, d)),
         Some(d) => Some(d.to_path_buf()),
         None => Some(PathBuf::from("providers")).filter(|d| d.is_dir()),
     };
@@ -236,7 +263,11 @@ fn known_provider_ids(dir: Option<&Path>) -> Result<(Vec<String>, Option<PathBuf
         let entries = std::fs::read_dir(f).map_err(|e| {
             Diagnostic::error(
                 DpaCode::DpaFileUnreadable,
-                format!("cannot read the folder: {e}"),
+                msg(
+                    lang,
+                    "cmd_dpa_cannot_read_folder",
+                    &[("error", &e.to_string())],
+                ),
             )
             .in_file(f.display().to_string())
         })?;
@@ -268,18 +299,14 @@ fn known_provider_ids(dir: Option<&Path>) -> Result<(Vec<String>, Option<PathBuf
 
 fn report(a: &ReportArgs, global: &Global) -> Status {
     let lang = global.lang;
-    let (review, warnings) = match dpa::load_review(&a.review) {
+    let (review, warnings) = match dpa::load_review_in(&a.review, lang) {
         Ok(r) => r,
         Err(ds) => {
-            for d in &ds {
-                errln!("{d}");
-            }
+            super::print_diagnostics(&ds, lang);
             return Status::BadInput;
         }
     };
-    for w in &warnings {
-        errln!("{w}");
-    }
+    super::print_diagnostics(&warnings, lang);
     let stem = a
         .review
         .file_stem()
@@ -287,9 +314,10 @@ fn report(a: &ReportArgs, global: &Global) -> Status {
         .unwrap_or_else(|| "review".into());
     if !a.out.is_dir() {
         return fail(
-            &Diagnostic::error(DpaCode::DpaOutput, "the output folder does not exist")
+            &Diagnostic::error(DpaCode::DpaOutput, msg(lang, "cmd_dpa_no_out_folder", &[]))
                 .in_file(a.out.display().to_string())
-                .help("create the folder first"),
+                .help(msg(lang, "cmd_dpa_no_out_folder_help", &[])),
+            lang,
         );
     }
     let mut formats = a.format.clone();
@@ -300,17 +328,25 @@ fn report(a: &ReportArgs, global: &Global) -> Status {
             ReportFormat::Html => ("html", dpa::report::html(&review, lang).into_bytes()),
             ReportFormat::Pdf => match dpa::report::pdf(&review, lang) {
                 Ok(b) => ("pdf", b),
-                Err(e) => return fail(&e.to_diagnostic()),
+                Err(e) => return fail(&e.to_diagnostic(), lang),
             },
         };
         let path: PathBuf = Path::new(&a.out).join(format!("{stem}.{ext}"));
         if let Err(e) = write_atomic(&path, &body) {
             return fail(
-                &Diagnostic::error(DpaCode::DpaOutput, format!("cannot write the report: {e}"))
-                    .in_file(path.display().to_string()),
+                &Diagnostic::error(
+                    DpaCode::DpaOutput,
+                    msg(
+                        lang,
+                        "cmd_dpa_cannot_write_report",
+                        &[("error", &e.to_string())],
+                    ),
+                )
+                .in_file(path.display().to_string()),
+                lang,
             );
         }
-        errln!("wrote {}", path.display());
+        super::wrote(lang, &path);
     }
     Status::Ok
 }

@@ -72,7 +72,7 @@ pub fn run(args: &Args, g: &Global) -> Status {
         Catalogue::Skypilot(a) => match skypilot_run(a, g.lang) {
             Ok(()) => Status::Ok,
             Err(d) => {
-                print_diagnostics(&d);
+                print_diagnostics(&d, g.lang);
                 Status::BadInput
             }
         },
@@ -252,7 +252,7 @@ fn one_provider(
         return Err(errors);
     }
     for c in &cats {
-        print_diagnostics(&c.warnings);
+        print_diagnostics(&c.warnings, lang);
     }
     let merged = import::apply(
         existing.as_ref().map(|(f, p)| (f, p)),

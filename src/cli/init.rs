@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Global, Lang, Status};
 use crate::diag::Diagnostic;
+use crate::i18n::{fill, t};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
@@ -44,10 +45,7 @@ pub fn catalogue_ids() -> Vec<&'static str> {
 }
 
 fn lang_dir(lang: Lang) -> &'static str {
-    match lang {
-        Lang::De => "de",
-        Lang::En => "en",
-    }
+    lang.code()
 }
 
 fn template(lang: Lang, name: &str) -> Result<&'static [u8], Diagnostic> {
@@ -118,10 +116,11 @@ pub fn plan(lang: Lang, providers: &[String]) -> Result<Vec<PlannedFile>, Vec<Di
         if known.contains(&id) {
             chosen.push(id);
         } else {
-            diags.push(crate::suggest::unknown_provider(
+            diags.push(crate::suggest::unknown_provider_in(
+                lang,
                 id,
                 &known,
-                "the embedded catalogue",
+                crate::i18n::t(lang, "init_the_catalogue"),
             ));
         }
     }
@@ -141,10 +140,11 @@ pub fn plan(lang: Lang, providers: &[String]) -> Result<Vec<PlannedFile>, Vec<Di
                 path,
                 contents: b.to_vec(),
             }),
-            None => diags.push(crate::suggest::unknown_provider(
+            None => diags.push(crate::suggest::unknown_provider_in(
+                lang,
                 id,
                 &known,
-                "the embedded catalogue",
+                crate::i18n::t(lang, "init_the_catalogue"),
             )),
         }
     }
@@ -211,42 +211,14 @@ pub fn plan(lang: Lang, providers: &[String]) -> Result<Vec<PlannedFile>, Vec<Di
 
 fn providers_line(lang: Lang, chosen: &[&str]) -> String {
     if chosen.is_empty() {
-        return match lang {
-            Lang::En => "`providers/my-provider.yaml` is an empty template: copy it to \
-                         `providers/<id>.yaml` for each provider you assess and fill in what \
-                         your sources establish (or start again with \
-                         `cloudvet init --force --providers aws,ionos`; docs/providers.md \
-                         describes the catalogue)."
-                .into(),
-            Lang::De => "`providers/my-provider.yaml` ist eine leere Vorlage: kopieren Sie sie \
-                         für jeden Anbieter, den Sie bewerten, nach `providers/<id>.yaml` und \
-                         tragen Sie ein, was Ihre Quellen belegen (oder beginnen Sie neu mit \
-                         `cloudvet init --force --providers aws,ionos`; docs/providers.md \
-                         beschreibt den Katalog)."
-                .into(),
-        };
+        return t(lang, "init_providers_template").to_string();
     }
     let list: Vec<String> = chosen.iter().map(|id| format!("`{id}`")).collect();
-    match lang {
-        Lang::En => format!(
-            "`providers/` holds the catalogue profiles {}. They are EXAMPLE DATA compiled from \
-             public sources: check every fact against the provider's current documents before \
-             you rely on it.",
-            list.join(", ")
-        ),
-        Lang::De => format!(
-            "`providers/` enthält die Katalogprofile {}. Es sind BEISPIELDATEN aus öffentlichen \
-             Quellen: prüfen Sie jeden Fakt an den aktuellen Unterlagen des Anbieters, bevor Sie \
-             sich darauf stützen.",
-            list.join(", ")
-        ),
-    }
-}
-
-fn print_diags(diags: &[Diagnostic]) {
-    for d in diags {
-        errln!("{d}");
-    }
+    fill(
+        lang,
+        "init_providers_catalogue",
+        &[("list", &list.join(", "))],
+    )
 }
 
 pub fn run(args: &Args, global: &Global) -> Status {
@@ -254,20 +226,17 @@ pub fn run(args: &Args, global: &Global) -> Status {
     let files = match plan(lang, &args.providers) {
         Ok(f) => f,
         Err(d) => {
-            print_diags(&d);
+            super::print_diagnostics(&d, lang);
             return Status::BadInput;
         }
     };
     let dir = &args.dir;
     if dir.exists() && !dir.is_dir() {
-        errln!(
-            "{}",
-            Diagnostic::error(LoadCode::FileUnreadable, "this is a file, not a folder")
+        super::print_diagnostic(
+            &Diagnostic::error(LoadCode::FileUnreadable, t(lang, "init_not_a_folder"))
                 .in_file(dir.display().to_string())
-                .help(match lang {
-                    Lang::En => "name a new or existing folder: `cloudvet init my-procurement`",
-                    Lang::De => "nennen Sie einen neuen oder vorhandenen Ordner: `cloudvet init meine-beschaffung`",
-                })
+                .help(t(lang, "init_not_a_folder_help")),
+            lang,
         );
         return Status::BadInput;
     }
@@ -276,67 +245,52 @@ pub fn run(args: &Args, global: &Global) -> Status {
         .filter(|f| dir.join(&f.path).exists())
         .collect();
     if !existing.is_empty() && !args.force {
-        let (head, help) = match lang {
-            Lang::En => (
-                format!(
-                    "error: {} file(s) already exist in {} and would be overwritten:",
-                    existing.len(),
-                    dir.display()
-                ),
-                "help: nothing was written; run again with --force to overwrite them, or choose another folder",
-            ),
-            Lang::De => (
-                format!(
-                    "Fehler: {} Datei(en) gibt es in {} schon; sie würden überschrieben:",
-                    existing.len(),
-                    dir.display()
-                ),
-                "Hilfe: nichts wurde geschrieben; mit --force überschreiben oder einen anderen Ordner wählen",
-            ),
-        };
-        errln!("{head}");
+        errln!(
+            "{}",
+            fill(
+                lang,
+                "init_would_overwrite",
+                &[
+                    ("n", &existing.len().to_string()),
+                    ("dir", &dir.display().to_string())
+                ]
+            )
+        );
         for f in &existing {
             errln!("  {}", dir.join(&f.path).display());
         }
-        errln!("{help}");
+        errln!("{}", t(lang, "init_would_overwrite_help"));
         return Status::BadInput;
     }
     for f in &files {
         let target = dir.join(&f.path);
         if let Err(e) = write_one(&target, &f.contents) {
-            errln!(
-                "{}",
-                Diagnostic::error(
+            super::print_diagnostic(
+                &Diagnostic::error(
                     LoadCode::FileUnreadable,
-                    format!("cannot write the file: {e}")
+                    fill(lang, "init_cannot_write", &[("error", &e.to_string())]),
                 )
                 .in_file(target.display().to_string())
-                .help("check that the folder is writable")
+                .help(t(lang, "init_cannot_write_help")),
+                lang,
             );
             return Status::BadInput;
         }
     }
     let mut out = String::new();
-    match lang {
-        Lang::En => out.push_str(&format!(
-            "Created a procurement folder in {}:\n",
-            dir.display()
-        )),
-        Lang::De => out.push_str(&format!(
-            "Beschaffungsordner in {} angelegt:\n",
-            dir.display()
-        )),
-    }
+    out.push_str(&fill(
+        lang,
+        "init_created",
+        &[("dir", &dir.display().to_string())],
+    ));
+    out.push('\n');
     // The schemas are one line: their number changes as cloudvet learns new kinds of file.
     let mut schemas_listed = false;
     for f in &files {
         if f.path.starts_with("schemas/") {
             if !schemas_listed {
                 schemas_listed = true;
-                out.push_str(&match lang {
-                    Lang::En => "  schemas/ (JSON Schemas for your editor)\n".to_string(),
-                    Lang::De => "  schemas/ (JSON-Schemas für Ihren Editor)\n".to_string(),
-                });
+                out.push_str(&format!("  {}\n", t(lang, "init_schemas_line")));
             }
             continue;
         }
@@ -347,16 +301,8 @@ pub fn run(args: &Args, global: &Global) -> Status {
     } else {
         format!("`cd {}`, ", dir.display())
     };
-    match lang {
-        Lang::En => out.push_str(&format!(
-            "Next: {cd}edit requirements.yaml, run `cloudvet validate` (it checks the files \
-             cloudvet.yaml names) and read README.md.\n"
-        )),
-        Lang::De => out.push_str(&format!(
-            "Weiter: {cd}requirements.yaml anpassen, `cloudvet validate` ausführen (prüft die \
-             Dateien, die cloudvet.yaml nennt) und README.md lesen.\n"
-        )),
-    }
+    out.push_str(&fill(lang, "init_next", &[("cd", &cd)]));
+    out.push('\n');
     out!("{out}");
     Status::Ok
 }

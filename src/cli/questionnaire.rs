@@ -21,46 +21,63 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, global: &Global) -> Status {
-    let a = match super::assess::load_and_assess(&args.inputs, global.lang) {
+    let lang = global.lang;
+    let a = match super::assess::load_and_assess(&args.inputs, lang) {
         Ok(a) => a,
         Err(status) => return status,
     };
     let Some(p) = a.providers.iter().find(|p| p.id == args.provider) else {
         let ids: Vec<&str> = a.providers.iter().map(|p| p.id.as_str()).collect();
-        errln!(
-            "{}",
-            crate::suggest::unknown_provider(&args.provider, &ids, "the providers loaded")
+        let d = crate::suggest::unknown_provider_in(
+            lang,
+            &args.provider,
+            &ids,
+            crate::i18n::t(lang, "cmd_the_providers_loaded"),
         );
+        super::print_diagnostic(&d, lang);
         return Status::BadInput;
     };
     let q = questionnaire::build(p, a.evaluation_date);
     if let Err(e) = std::fs::create_dir_all(&args.out) {
-        errln!("error: cannot create {}: {e}", args.out.display());
+        errln!("{}", cannot(lang, "cmd_cannot_create", &args.out, &e));
         return Status::BadInput;
     }
     let yaml = args.out.join(format!("{}-questionnaire.yaml", p.id));
     let md = args.out.join(format!("{}-questionnaire.md", p.id));
-    let de = global.lang == Lang::De;
     for (path, text) in [
         (&yaml, questionnaire::to_yaml(&q)),
-        (&md, questionnaire::to_markdown(&q, &p.name, de)),
+        (
+            &md,
+            crate::render::questionnaire::markdown_in(&q, &p.name, lang),
+        ),
     ] {
         if let Err(e) = crate::output::write_atomic(path, text.as_bytes()) {
-            errln!("error: cannot write {}: {e}", path.display());
+            errln!("{}", cannot(lang, "cmd_cannot_write", path, &e));
             return Status::BadInput;
         }
     }
     errln!(
-        "{} {} ({} {})",
-        if de { "geschrieben:" } else { "wrote" },
-        yaml.display(),
-        q.questions.len(),
-        if de { "Fragen" } else { "questions" }
+        "{}",
+        super::msg(
+            lang,
+            "cmd_wrote_questions",
+            &[
+                ("path", &yaml.display().to_string()),
+                ("n", &q.questions.len().to_string()),
+            ],
+        )
     );
-    errln!(
-        "{} {}",
-        if de { "geschrieben:" } else { "wrote" },
-        md.display()
-    );
+    super::wrote(lang, &md);
     Status::Ok
+}
+
+fn cannot(lang: Lang, key: &str, path: &std::path::Path, e: &std::io::Error) -> String {
+    super::msg(
+        lang,
+        key,
+        &[
+            ("path", &path.display().to_string()),
+            ("error", &e.to_string()),
+        ],
+    )
 }

@@ -69,7 +69,7 @@ pub fn run(args: &Args, global: &Global) -> Status {
     match run_inner(args, global) {
         Ok(()) => Status::Ok,
         Err(d) => {
-            super::print_diagnostics(&d);
+            super::print_diagnostics(&d, global.lang);
             Status::BadInput
         }
     }
@@ -89,20 +89,22 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
     .map_err(|e| vec![e.to_diagnostic()])?;
     let inputs = pipeline::load(&args.inputs.paths(), Needs::ALL)?;
     super::print_project_note(&inputs, global.lang);
-    super::print_diagnostics(&inputs.warnings);
+    super::print_diagnostics(&inputs.warnings, global.lang);
 
-    progress.step("assessing and costing");
+    progress.step(crate::i18n::t(global.lang, "cmd_report_progress_assess"));
     let report = pipeline::report(&inputs, global.lang)?;
 
     // Render everything in memory first, each format on its own thread (the PDF takes as
     // long as the others together); write only when every format succeeded.
-    progress.step(&format!(
-        "rendering {}",
-        formats
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
+    let list = formats
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    progress.step(&crate::i18n::fill(
+        global.lang,
+        "cmd_report_progress_render",
+        &[("formats", &list)],
     ));
     let rendered: Vec<Result<Vec<render::Output>, render::RenderError>> =
         std::thread::scope(|scope| {

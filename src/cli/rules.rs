@@ -1,11 +1,10 @@
 //! `cloudvet rules list | explain ID | docs`: the rule registry.
 
-use std::fmt::Write;
 use std::path::PathBuf;
 
-use super::{Global, Lang, Status};
+use super::{msg, Global, Status};
+use crate::diag::Diagnostic;
 use crate::eval::{docs, packs};
-use crate::model::rule_pack::RuleStatus;
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
@@ -42,11 +41,11 @@ pub enum Action {
 }
 
 pub fn run(args: &Args, global: &Global) -> Status {
-    let de = global.lang == Lang::De;
+    let lang = global.lang;
     let packs = match packs::shipped_with(args.rules.as_deref()) {
         Ok(p) => p,
         Err(d) => {
-            super::assess::report_diagnostics(&d);
+            super::assess::report_diagnostics(&d, lang);
             return Status::BadInput;
         }
     };
@@ -56,57 +55,44 @@ pub fn run(args: &Args, global: &Global) -> Status {
                 match serde_json::to_string_pretty(&packs) {
                     Ok(s) => outln!("{s}"),
                     Err(e) => {
-                        errln!("error: {e}");
+                        errln!("{}", msg(lang, "cmd_error", &[("error", &e.to_string())]));
                         return Status::BadInput;
                     }
                 }
                 return Status::Ok;
             }
-            let mut s = String::new();
-            for p in &packs {
-                let _ = writeln!(s, "{} — {} ({})", p.id, p.title.get(de), p.version);
-                for r in &p.rules {
-                    let removed = if r.status == RuleStatus::Removed {
-                        " (removed)"
-                    } else {
-                        ""
-                    };
-                    let cite = r
-                        .legal_basis
-                        .first()
-                        .map(|b| b.citation())
-                        .unwrap_or_default();
-                    let _ = writeln!(
-                        s,
-                        "  {:<9} {:<9} w{} {}{} [{}]",
-                        r.id,
-                        r.severity.key(),
-                        r.weight,
-                        r.title.get(de),
-                        removed,
-                        cite
-                    );
-                }
-            }
-            out!("{s}");
+            out!("{}", crate::render::rules::list(&packs, lang));
             Status::Ok
         }
         Action::Explain { id } => {
             let wanted = id.to_uppercase();
             for p in &packs {
                 if let Some(r) = p.rules.iter().find(|r| r.id == wanted) {
-                    out!("{}", docs::explain(r, p, de));
+                    out!("{}", crate::render::rules::explain(r, p, lang));
                     return Status::Ok;
                 }
             }
-            errln!(
-                "error[unknown-rule]: no rule `{id}`\n  help: run `cloudvet rules list` for the rule IDs"
-            );
+            let d = Diagnostic::error(
+                crate::diag::EvalCode::UnknownRule,
+                msg(lang, "cmd_no_rule", &[("id", id)]),
+            )
+            .help(msg(lang, "cmd_no_rule_help", &[]));
+            super::print_diagnostic(&d, lang);
             Status::BadInput
         }
         Action::Docs { out } => {
             if let Err(e) = std::fs::create_dir_all(out) {
-                errln!("error: cannot create {}: {e}", out.display());
+                errln!(
+                    "{}",
+                    msg(
+                        lang,
+                        "cmd_cannot_create",
+                        &[
+                            ("path", &out.display().to_string()),
+                            ("error", &e.to_string())
+                        ]
+                    )
+                );
                 return Status::BadInput;
             }
             for p in &packs {
@@ -114,10 +100,20 @@ pub fn run(args: &Args, global: &Global) -> Status {
                 if let Err(e) =
                     crate::output::write_atomic(&path, docs::pack_markdown(p).as_bytes())
                 {
-                    errln!("error: cannot write {}: {e}", path.display());
+                    errln!(
+                        "{}",
+                        msg(
+                            lang,
+                            "cmd_cannot_write",
+                            &[
+                                ("path", &path.display().to_string()),
+                                ("error", &e.to_string())
+                            ]
+                        )
+                    );
                     return Status::BadInput;
                 }
-                errln!("wrote {}", path.display());
+                super::wrote(lang, &path);
             }
             Status::Ok
         }

@@ -244,11 +244,12 @@ pub fn run(args: &Args, global: &Global) -> Status {
     }
     if args.list_gpus {
         outln!(
-            "{:<16} {:<7} {:>6}  {:<44} catalogue names placed here",
+            "{:<16} {:<7} {:>6}  {:<44} {}",
             "id",
             "vendor",
             "GB",
-            "description"
+            crate::i18n::t(global.lang, "cmd_gpus_description"),
+            crate::i18n::t(global.lang, "cmd_gpus_aliases")
         );
         for g in GPU_MODELS {
             outln!(

@@ -18,7 +18,7 @@ pub fn human_in(d: &Diagnostic, source: Option<&str>, lang: Lang) -> String {
         Severity::Error => t(lang, "diag_error"),
         Severity::Warning => t(lang, "diag_warning"),
     };
-    let mut s = format!("{sev}[{}]: {}", d.code, d.message);
+    let mut s = format!("{sev}[{}]: {}", d.code, d.message_in(lang));
     if let Some(file) = &d.file {
         s.push_str(&format!("\n  --> {file}"));
         if let (Some(l), Some(c)) = (d.line, d.column) {
@@ -49,10 +49,10 @@ pub fn human_in(d: &Diagnostic, source: Option<&str>, lang: Lang) -> String {
             s.push_str(&format!("\n  {} {p}", t(lang, "diag_at")));
         }
     }
-    if let Some(e) = &d.expected {
+    if let Some(e) = d.expected_in(lang) {
         s.push_str(&format!("\n  {} {e}", t(lang, "diag_expected")));
     }
-    if let Some(h) = &d.help {
+    if let Some(h) = d.help_in(lang) {
         s.push_str(&format!("\n  {} {h}", t(lang, "diag_help")));
     }
     s

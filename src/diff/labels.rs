@@ -434,27 +434,16 @@ pub struct Words {
 }
 
 pub fn words(lang: Lang) -> Words {
-    match lang {
-        Lang::En => Words {
-            added: "added",
-            removed: "removed",
-            changed: "changed",
-            expired: "expired",
-            unknown: "unknown",
-            third_country: "third country",
-            yes: "yes",
-            no: "no",
-        },
-        Lang::De => Words {
-            added: "neu",
-            removed: "entfernt",
-            changed: "geändert",
-            expired: "abgelaufen",
-            unknown: "unbekannt",
-            third_country: "Drittland",
-            yes: "ja",
-            no: "nein",
-        },
+    let t = |k| crate::i18n::t(lang, k);
+    Words {
+        added: t("diff_added"),
+        removed: t("diff_removed"),
+        changed: t("diff_changed"),
+        expired: t("diff_expired"),
+        unknown: t("diff_unknown"),
+        third_country: t("diff_third_country"),
+        yes: t("diff_yes"),
+        no: t("diff_no"),
     }
 }
 

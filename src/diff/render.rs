@@ -12,8 +12,8 @@ use crate::cli::Lang;
 use crate::eval::Outcome;
 use crate::model::rule_pack::Severity;
 
-fn german(lang: Lang) -> bool {
-    lang == Lang::De
+fn tr(lang: Lang, key: &str) -> &'static str {
+    crate::i18n::t(lang, key)
 }
 
 /// A value in one line: scalars as they are, facts by their value, items by a
@@ -24,10 +24,7 @@ pub fn value_text(v: &Value, lang: Lang) -> String {
         Value::Null => "—".into(),
         Value::Bool(true) => w.yes.into(),
         Value::Bool(false) => w.no.into(),
-        Value::Number(n) => match lang {
-            Lang::En => n.to_string(),
-            Lang::De => n.to_string().replace('.', ","),
-        },
+        Value::Number(n) => crate::i18n::decimal_point(lang, &n.to_string()),
         Value::String(s) if s == crate::model::common::UNKNOWN => w.unknown.into(),
         Value::String(s) => one_line(s, 80),
         Value::Array(a) => {
@@ -73,37 +70,35 @@ fn one_line(s: &str, max: usize) -> String {
 }
 
 fn outcome_word(o: Option<Outcome>, lang: Lang) -> &'static str {
-    match (o, lang) {
-        (Some(Outcome::Pass), Lang::En) => "pass",
-        (Some(Outcome::Fail), Lang::En) => "fail",
-        (Some(Outcome::Unknown), Lang::En) => "unknown",
-        (None, Lang::En) => "not applied",
-        (Some(Outcome::Pass), Lang::De) => "erfüllt",
-        (Some(Outcome::Fail), Lang::De) => "nicht erfüllt",
-        (Some(Outcome::Unknown), Lang::De) => "unbekannt",
-        (None, Lang::De) => "nicht angewandt",
-    }
+    tr(
+        lang,
+        match o {
+            Some(Outcome::Pass) => "diff_outcome_pass",
+            Some(Outcome::Fail) => "diff_outcome_fail",
+            Some(Outcome::Unknown) => "diff_outcome_unknown",
+            None => "diff_outcome_not_applied",
+        },
+    )
 }
 
 fn severity_word(s: Severity, lang: Lang) -> &'static str {
-    match (s, lang) {
-        (Severity::Knockout, Lang::En) => "knock-out",
-        (Severity::Major, Lang::En) => "major",
-        (Severity::Minor, Lang::En) => "minor",
-        (Severity::Info, Lang::En) => "info",
-        (Severity::Knockout, Lang::De) => "Ausschluss",
-        (Severity::Major, Lang::De) => "schwer",
-        (Severity::Minor, Lang::De) => "leicht",
-        (Severity::Info, Lang::De) => "Info",
-    }
+    tr(
+        lang,
+        match s {
+            Severity::Knockout => "diff_severity_knockout",
+            Severity::Major => "diff_severity_major",
+            Severity::Minor => "diff_severity_minor",
+            Severity::Info => "diff_severity_info",
+        },
+    )
 }
 
 fn num(x: f64, lang: Lang) -> String {
-    let s = format!("{x:.1}");
-    match lang {
-        Lang::En => s,
-        Lang::De => s.replace('.', ","),
-    }
+    crate::i18n::fixed(lang, x, 1)
+}
+
+fn pct(x: f64, lang: Lang) -> String {
+    crate::i18n::percent_spaced(lang, x, 1)
 }
 
 fn delta(a: f64, b: f64, lang: Lang) -> String {
@@ -164,20 +159,14 @@ fn kind_word(k: ChangeKind, lang: Lang) -> &'static str {
 }
 
 fn status_line(p: &ProviderDiff, lang: Lang) -> String {
-    let n = p.changes.len();
-    let e = p.evidence_changes.len();
-    match (p.status, lang) {
-        (ProviderStatus::Added, Lang::En) => "new provider (only in NEW)".into(),
-        (ProviderStatus::Removed, Lang::En) => "removed (only in OLD)".into(),
-        (ProviderStatus::Unchanged, Lang::En) => "no changes".into(),
-        (ProviderStatus::Changed, Lang::En) => {
-            format!("{n} change(s), {e} evidence update(s)")
-        }
-        (ProviderStatus::Added, Lang::De) => "neuer Anbieter (nur in NEU)".into(),
-        (ProviderStatus::Removed, Lang::De) => "entfernt (nur in ALT)".into(),
-        (ProviderStatus::Unchanged, Lang::De) => "keine Änderungen".into(),
-        (ProviderStatus::Changed, Lang::De) => {
-            format!("{n} Änderung(en), {e} aktualisierte Nachweise")
+    let n = p.changes.len().to_string();
+    let e = p.evidence_changes.len().to_string();
+    match p.status {
+        ProviderStatus::Added => tr(lang, "diff_status_added").into(),
+        ProviderStatus::Removed => tr(lang, "diff_status_removed").into(),
+        ProviderStatus::Unchanged => tr(lang, "diff_status_unchanged").into(),
+        ProviderStatus::Changed => {
+            crate::i18n::fill(lang, "diff_status_changed", &[("n", &n), ("e", &e)])
         }
     }
 }
@@ -201,15 +190,14 @@ fn ids(list: &[String]) -> String {
 
 /// The human text.
 pub fn human(r: &DiffReport, lang: Lang) -> String {
-    let de = german(lang);
     let mut s = String::new();
     let _ = writeln!(s, "cloudvet diff: {} → {}", r.old, r.new);
     let _ = writeln!(
         s,
         "{} {} · {}: {} ({})",
-        if de { "Stichtag" } else { "Evaluation date" },
+        tr(lang, "diff_evaluation_date"),
         r.evaluation_date,
-        if de { "Anforderungen" } else { "requirements" },
+        tr(lang, "diff_requirements"),
         r.requirements_title,
         r.requirements_file
     );
@@ -239,11 +227,7 @@ pub fn human(r: &DiffReport, lang: Lang) -> String {
             let _ = writeln!(
                 s,
                 "  {} {}",
-                if de {
-                    "Nachweise aktualisiert (Quelle, Stand oder Status):"
-                } else {
-                    "Evidence updated (source, as_of or status):"
-                },
+                tr(lang, "diff_evidence_updated"),
                 one_line(&labels.join("; "), 400)
             );
         }
@@ -256,11 +240,7 @@ pub fn human(r: &DiffReport, lang: Lang) -> String {
         let _ = writeln!(
             s,
             "\n{} {}",
-            if de {
-                "Ohne Änderungen (auch in der Bewertung):"
-            } else {
-                "No changes (nor in the assessment):"
-            },
+            tr(lang, "diff_no_changes"),
             unchanged.join(", ")
         );
     }
@@ -288,45 +268,36 @@ fn standing_counts(x: &Standing) -> String {
 }
 
 fn verdicts_human(s: &mut String, v: &VerdictDiff, lang: Lang) {
-    let de = german(lang);
-    let _ = writeln!(s, "  {}", if de { "Bewertung:" } else { "Assessment:" });
+    let _ = writeln!(s, "  {}:", tr(lang, "diff_assessment"));
     let _ = writeln!(
         s,
         "    {}: {} → {}",
-        if de { "zulässig" } else { "eligible" },
+        tr(lang, "diff_eligible"),
         yes_no(v.old.eligible, lang),
         yes_no(v.new.eligible, lang)
     );
     let _ = writeln!(
         s,
         "    {}: {} → {} ({}); {}: {} → {}",
-        if de { "Punktzahl" } else { "score" },
+        tr(lang, "diff_score"),
         num(v.old.total, lang),
         num(v.new.total, lang),
         delta(v.old.total, v.new.total, lang),
-        if de {
-            "wenn alle Unbekannten erfüllt wären"
-        } else {
-            "if every unknown passed"
-        },
+        tr(lang, "diff_if_unknowns_pass"),
         num(v.old.total_if_unknowns_pass, lang),
         num(v.new.total_if_unknowns_pass, lang)
     );
     let _ = writeln!(
         s,
-        "    {}: {} % → {} %",
-        if de { "Konfidenz" } else { "confidence" },
-        num(v.old.confidence_pct, lang),
-        num(v.new.confidence_pct, lang)
+        "    {}: {} → {}",
+        tr(lang, "diff_confidence"),
+        pct(v.old.confidence_pct, lang),
+        pct(v.new.confidence_pct, lang)
     );
     let _ = writeln!(
         s,
         "    {}: {} → {}",
-        if de {
-            "Regeln erfüllt/nicht erfüllt/unbekannt"
-        } else {
-            "rules pass/fail/unknown"
-        },
+        tr(lang, "diff_rules_counts"),
         standing_counts(&v.old),
         standing_counts(&v.new)
     );
@@ -334,11 +305,7 @@ fn verdicts_human(s: &mut String, v: &VerdictDiff, lang: Lang) {
         let _ = writeln!(
             s,
             "    {}: {} → {}",
-            if de {
-                "verfehlte Ausschlusskriterien"
-            } else {
-                "failed knock-outs"
-            },
+            tr(lang, "diff_failed_knockouts"),
             ids(&v.old.knockouts_failed),
             ids(&v.new.knockouts_failed)
         );
@@ -347,25 +314,13 @@ fn verdicts_human(s: &mut String, v: &VerdictDiff, lang: Lang) {
         let _ = writeln!(
             s,
             "    {}: {} → {}",
-            if de {
-                "offene Muss-Kriterien"
-            } else {
-                "open must-haves"
-            },
+            tr(lang, "diff_open_must_haves"),
             ids(&v.old.open_must_haves),
             ids(&v.new.open_must_haves)
         );
     }
     if v.changes.is_empty() {
-        let _ = writeln!(
-            s,
-            "    {}",
-            if de {
-                "Kein Regelergebnis ändert sich."
-            } else {
-                "No rule verdict changes."
-            }
-        );
+        let _ = writeln!(s, "    {}", tr(lang, "diff_no_verdict_changes"));
     }
     for c in &v.changes {
         let _ = writeln!(
@@ -373,27 +328,16 @@ fn verdicts_human(s: &mut String, v: &VerdictDiff, lang: Lang) {
             "    {} [{}] {}: {} → {}",
             c.rule,
             severity_word(c.severity, lang),
-            c.title.get(de),
+            c.title.get_in(lang),
             outcome_word(c.old, lang),
             outcome_word(c.new, lang)
         );
-        let _ = writeln!(s, "      {}", one_line(c.reason.get(de), 300));
+        let _ = writeln!(s, "      {}", one_line(c.reason.get_in(lang), 300));
     }
 }
 
 fn md_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '|' | '*' | '_' | '<' | '>' | '[' | ']' | '\\' => {
-                out.push('\\');
-                out.push(ch);
-            }
-            '\n' | '\r' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::render::escape::markdown(s)
 }
 
 /// A label keeps its `code spans` (item keys); everything else is escaped.
@@ -413,25 +357,20 @@ fn md_label(label: &str) -> String {
 
 /// The Markdown text.
 pub fn markdown(r: &DiffReport, lang: Lang) -> String {
-    let de = german(lang);
     let mut s = String::new();
     let _ = writeln!(
         s,
         "# {}: {} → {}\n",
-        if de {
-            "Änderungen der Anbieterprofile"
-        } else {
-            "Provider profile changes"
-        },
+        tr(lang, "diff_md_title"),
         md_escape(&r.old),
         md_escape(&r.new)
     );
     let _ = writeln!(
         s,
         "{} {} · {}: {} ({})",
-        if de { "Stichtag" } else { "Evaluation date" },
+        tr(lang, "diff_evaluation_date"),
         r.evaluation_date,
-        if de { "Anforderungen" } else { "requirements" },
+        tr(lang, "diff_requirements"),
         md_escape(&r.requirements_title),
         md_escape(&r.requirements_file)
     );
@@ -447,10 +386,10 @@ pub fn markdown(r: &DiffReport, lang: Lang) -> String {
             let _ = writeln!(
                 s,
                 "\n| | {} | {} | {} | {} |\n|---|---|---|---|---|",
-                if de { "Was" } else { "What" },
-                if de { "Alt" } else { "Old" },
-                if de { "Neu" } else { "New" },
-                if de { "Hinweis" } else { "Note" }
+                tr(lang, "diff_col_what"),
+                tr(lang, "diff_col_old"),
+                tr(lang, "diff_col_new"),
+                tr(lang, "diff_col_note")
             );
             for c in &p.changes {
                 let cell = |v: &Option<Value>| {
@@ -477,11 +416,7 @@ pub fn markdown(r: &DiffReport, lang: Lang) -> String {
             let _ = writeln!(
                 s,
                 "\n{} {}",
-                if de {
-                    "Nachweise aktualisiert (Quelle, Stand oder Status):"
-                } else {
-                    "Evidence updated (source, as_of or status):"
-                },
+                tr(lang, "diff_evidence_updated"),
                 labels.join("; ")
             );
         }
@@ -489,21 +424,21 @@ pub fn markdown(r: &DiffReport, lang: Lang) -> String {
             let _ = writeln!(
                 s,
                 "\n### {}\n\n| | {} | {} |\n|---|---|---|",
-                if de { "Bewertung" } else { "Assessment" },
-                if de { "Alt" } else { "Old" },
-                if de { "Neu" } else { "New" }
+                tr(lang, "diff_md_assessment"),
+                tr(lang, "diff_col_old"),
+                tr(lang, "diff_col_new")
             );
             let _ = writeln!(
                 s,
                 "| {} | {} | {} |",
-                if de { "Zulässig" } else { "Eligible" },
+                tr(lang, "diff_md_eligible"),
                 yes_no(v.old.eligible, lang),
                 yes_no(v.new.eligible, lang)
             );
             let _ = writeln!(
                 s,
                 "| {} | {} | {} ({}) |",
-                if de { "Punktzahl" } else { "Score" },
+                tr(lang, "diff_md_score"),
                 num(v.old.total, lang),
                 num(v.new.total, lang),
                 delta(v.old.total, v.new.total, lang)
@@ -511,22 +446,14 @@ pub fn markdown(r: &DiffReport, lang: Lang) -> String {
             let _ = writeln!(
                 s,
                 "| {} | {} | {} |",
-                if de {
-                    "Verfehlte Ausschlusskriterien"
-                } else {
-                    "Failed knock-outs"
-                },
+                tr(lang, "diff_md_failed_knockouts"),
                 ids(&v.old.knockouts_failed),
                 ids(&v.new.knockouts_failed)
             );
             let _ = writeln!(
                 s,
                 "| {} | {} | {} |",
-                if de {
-                    "Offene Muss-Kriterien"
-                } else {
-                    "Open must-haves"
-                },
+                tr(lang, "diff_md_open_must_haves"),
                 ids(&v.old.open_must_haves),
                 ids(&v.new.open_must_haves)
             );
@@ -534,12 +461,12 @@ pub fn markdown(r: &DiffReport, lang: Lang) -> String {
                 let _ = writeln!(
                     s,
                     "\n| {} | {} | {} | {} | {} | {} |\n|---|---|---|---|---|---|",
-                    if de { "Regel" } else { "Rule" },
-                    if de { "Schwere" } else { "Severity" },
-                    if de { "Titel" } else { "Title" },
-                    if de { "Alt" } else { "Old" },
-                    if de { "Neu" } else { "New" },
-                    if de { "Begründung" } else { "Why" }
+                    tr(lang, "diff_col_rule"),
+                    tr(lang, "diff_col_severity"),
+                    tr(lang, "diff_col_title"),
+                    tr(lang, "diff_col_old"),
+                    tr(lang, "diff_col_new"),
+                    tr(lang, "diff_col_why")
                 );
                 for c in &v.changes {
                     let _ = writeln!(
@@ -547,10 +474,10 @@ pub fn markdown(r: &DiffReport, lang: Lang) -> String {
                         "| {} | {} | {} | {} | {} | {} |",
                         c.rule,
                         severity_word(c.severity, lang),
-                        md_escape(c.title.get(de)),
+                        md_escape(c.title.get_in(lang)),
                         outcome_word(c.old, lang),
                         outcome_word(c.new, lang),
-                        md_escape(c.reason.get(de))
+                        md_escape(c.reason.get_in(lang))
                     );
                 }
             }
@@ -561,11 +488,7 @@ pub fn markdown(r: &DiffReport, lang: Lang) -> String {
         let _ = writeln!(
             s,
             "\n{} {}",
-            if de {
-                "Ohne Änderungen (auch in der Bewertung):"
-            } else {
-                "No changes (nor in the assessment):"
-            },
+            tr(lang, "diff_no_changes"),
             md_escape(&unchanged.join(", "))
         );
     }

@@ -10,15 +10,8 @@ use crate::model::review::{
 };
 
 use super::lang_str;
-use crate::i18n::Lang;
-
-/// Picks the English or German text.
-fn tr(l: Lang, en: &'static str, de: &'static str) -> &'static str {
-    match l {
-        Lang::En => en,
-        Lang::De => de,
-    }
-}
+use crate::i18n::{fill, t as tx, Lang};
+use crate::render::escape::{html as html_escape, markdown as md_escape};
 
 /// What each review element requires, and its legal basis.
 pub fn element_text(e: Art28Element, l: Lang) -> (&'static str, &'static str) {
@@ -121,10 +114,10 @@ pub fn element_text(e: Art28Element, l: Lang) -> (&'static str, &'static str) {
 
 fn verdict_word(v: Verdict, l: Lang) -> &'static str {
     match v {
-        Verdict::Accept => tr(l, "accept", "akzeptiert"),
-        Verdict::Negotiate => tr(l, "negotiate", "nachverhandeln"),
-        Verdict::Reject => tr(l, "reject", "abgelehnt"),
-        Verdict::Pending => tr(l, "pending", "offen"),
+        Verdict::Accept => tx(l, "dpa_report_accept"),
+        Verdict::Negotiate => tx(l, "dpa_report_negotiate"),
+        Verdict::Reject => tx(l, "dpa_report_reject"),
+        Verdict::Pending => tx(l, "dpa_report_pending"),
     }
 }
 
@@ -135,19 +128,17 @@ fn verdict_class(v: Verdict) -> &'static str {
 
 fn decision_str(d: SignOffDecision, l: Lang) -> &'static str {
     match d {
-        SignOffDecision::Approved => tr(l, "approved", "freigegeben"),
-        SignOffDecision::ApprovedWithConditions => {
-            tr(l, "approved with conditions", "freigegeben mit Auflagen")
-        }
-        SignOffDecision::Rejected => tr(l, "rejected", "abgelehnt"),
+        SignOffDecision::Approved => tx(l, "dpa_report_approved"),
+        SignOffDecision::ApprovedWithConditions => tx(l, "dpa_report_approved_with_conditions"),
+        SignOffDecision::Rejected => tx(l, "dpa_report_rejected"),
     }
 }
 
 fn type_word(t: DocumentType, l: Lang) -> &'static str {
     match t {
-        DocumentType::Dpa => tr(l, "DPA", "AVV"),
-        DocumentType::NotADpa => tr(l, "not a DPA", "keine AVV"),
-        DocumentType::Uncertain => tr(l, "uncertain", "unsicher"),
+        DocumentType::Dpa => tx(l, "dpa_report_dpa"),
+        DocumentType::NotADpa => tx(l, "dpa_report_not_a_dpa"),
+        DocumentType::Uncertain => tx(l, "dpa_report_uncertain"),
     }
 }
 
@@ -155,26 +146,26 @@ fn scan_str(e: &ElementReview, l: Lang) -> String {
     match &e.scan {
         Some(s) => {
             let status = match s.status {
-                ScanStatus::Found => tr(l, "found", "gefunden"),
-                ScanStatus::Unclear => tr(l, "unclear", "unklar"),
-                ScanStatus::NotFound => tr(l, "not found", "nicht gefunden"),
+                ScanStatus::Found => tx(l, "dpa_report_found"),
+                ScanStatus::Unclear => tx(l, "dpa_report_unclear"),
+                ScanStatus::NotFound => tx(l, "dpa_report_not_found"),
             };
             let conf = match s.confidence {
-                ScanConfidence::High => tr(l, "high", "hoch"),
-                ScanConfidence::Medium => tr(l, "medium", "mittel"),
-                ScanConfidence::Low => tr(l, "low", "niedrig"),
+                ScanConfidence::High => tx(l, "dpa_report_high"),
+                ScanConfidence::Medium => tx(l, "dpa_report_medium"),
+                ScanConfidence::Low => tx(l, "dpa_report_low"),
             };
             format!("{status} ({conf})")
         }
-        None => tr(l, "not scanned", "nicht gescannt").into(),
+        None => tx(l, "dpa_report_not_scanned").into(),
     }
 }
 
 fn lines_str(a: u32, b: u32, l: Lang) -> String {
     if a == b {
-        format!("{} {a}", tr(l, "line", "Zeile"))
+        format!("{} {a}", tx(l, "dpa_report_line"))
     } else {
-        format!("{} {a}–{b}", tr(l, "lines", "Zeilen"))
+        format!("{} {a}–{b}", tx(l, "dpa_report_lines"))
     }
 }
 
@@ -230,109 +221,53 @@ pub fn verdict_counts(r: &DpaReview) -> (usize, usize, usize, usize) {
 
 fn counts_str(r: &DpaReview, l: Lang) -> String {
     let (a, n, j, p) = verdict_counts(r);
-    match l {
-        Lang::En => format!("{a} accept, {n} negotiate, {j} reject, {p} pending"),
-        Lang::De => {
-            format!("{a} akzeptiert, {n} nachverhandeln, {j} abgelehnt, {p} offen")
-        }
-    }
+    fill(
+        l,
+        "dpa_report_counts",
+        &[
+            ("a", &a.to_string()),
+            ("n", &n.to_string()),
+            ("j", &j.to_string()),
+            ("p", &p.to_string()),
+        ],
+    )
 }
 
 fn title(r: &DpaReview, l: Lang) -> String {
-    format!("{}: {}", tr(l, "DPA review", "AVV-Prüfung"), r.provider)
+    format!("{}: {}", tx(l, "dpa_report_dpa_review"), r.provider)
 }
 
 fn figures(r: &DpaReview, l: Lang) -> Vec<(&'static str, String)> {
     let f = &r.figures;
-    let none = tr(l, "not stated", "nicht angegeben");
+    let none = tx(l, "dpa_report_not_stated");
     let n = |v: Option<u32>| v.map(|x| x.to_string()).unwrap_or_else(|| none.into());
     vec![
         (
-            tr(
-                l,
-                "Sub-processor notice (days)",
-                "Vorankündigung Unterauftragsverarbeiter (Tage)",
-            ),
+            tx(l, "dpa_report_sub_processor_notice_days"),
             n(f.subprocessor_notice_days),
         ),
         (
-            tr(
-                l,
-                "Breach notice (hours)",
-                "Meldefrist Datenschutzverletzung (Stunden)",
-            ),
+            tx(l, "dpa_report_breach_notice_hours"),
             n(f.breach_notice_hours),
         ),
+        (tx(l, "dpa_report_scc_module_2021_914"), n(f.scc_module)),
         (
-            tr(l, "SCC module (2021/914)", "SCC-Modul (2021/914)"),
-            n(f.scc_module),
-        ),
-        (
-            tr(l, "Governing law", "Anwendbares Recht"),
+            tx(l, "dpa_report_governing_law"),
             f.governing_law.clone().unwrap_or_else(|| none.into()),
         ),
     ]
 }
 
 fn not_a_dpa_note(t: DocumentType, l: Lang) -> String {
-    match l {
-        Lang::En => format!(
-            "The scanner did not recognise this document as a data processing agreement ({}).",
-            type_word(t, l)
-        ),
-        Lang::De => format!(
-            "Der Scanner hat dieses Dokument nicht als Auftragsverarbeitungsvertrag erkannt ({}).",
-            type_word(t, l)
-        ),
-    }
+    fill(l, "dpa_report_not_a_dpa", &[("type", type_word(t, l))])
 }
 
 fn disclaimer(l: Lang) -> &'static str {
-    tr(
-        l,
-        "The scan locates passages by keywords; it is not a legal assessment. The verdicts are the reviewer's.",
-        "Der Scan findet Textstellen über Stichwörter; er ist keine rechtliche Bewertung. Die Bewertungen stammen von der prüfenden Person.",
-    )
+    tx(l, "dpa_report_the_scan_locates_passages_by_keywords")
 }
 
 fn decision_choices(l: Lang) -> &'static str {
-    tr(
-        l,
-        "approved / approved with conditions / rejected",
-        "freigegeben / freigegeben mit Auflagen / abgelehnt",
-    )
-}
-
-/// Escapes text for Markdown (inline, in tables).
-pub fn md_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Escapes text for HTML element content and attribute values.
-pub fn html_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    tx(l, "dpa_report_approved_approved_with_conditions_rejected")
 }
 
 fn opt(s: &Option<String>) -> String {
@@ -342,25 +277,25 @@ fn opt(s: &Option<String>) -> String {
 /// The header rows (label, text) shared by both formats; texts are raw (unescaped).
 fn header_rows(r: &DpaReview, l: Lang) -> Vec<(&'static str, String)> {
     let d = &r.document;
-    let mut v = vec![(tr(l, "File", "Datei"), d.file_name.clone())];
+    let mut v = vec![(tx(l, "dpa_report_file"), d.file_name.clone())];
     if let Some(src) = &d.source {
-        v.push((tr(l, "Source", "Quelle"), src.clone()));
+        v.push((tx(l, "dpa_report_source"), src.clone()));
     }
     if let Some(x) = &d.version {
         v.push(("Version", x.clone()));
     }
     if let Some(x) = &d.date {
-        v.push((tr(l, "Date", "Datum"), x.to_string()));
+        v.push((tx(l, "dpa_report_date"), x.to_string()));
     }
     v.push(("SHA-256", d.sha256.clone()));
-    v.push((tr(l, "Language", "Sprache"), lang_str(d.language).into()));
+    v.push((tx(l, "dpa_report_language"), lang_str(d.language).into()));
     if let Some(t) = d.document_type {
         v.push((
-            tr(l, "Document type (scanner)", "Dokumenttyp (Scanner)"),
+            tx(l, "dpa_report_document_type_scanner"),
             type_word(t, l).into(),
         ));
     }
-    v.push((tr(l, "Verdicts", "Bewertungen"), counts_str(r, l)));
+    v.push((tx(l, "dpa_report_verdicts"), counts_str(r, l)));
     v
 }
 
@@ -369,22 +304,19 @@ fn sign_rows(r: &DpaReview, l: Lang) -> Vec<(&'static str, String)> {
     match &r.sign_off {
         Some(so) => vec![
             (
-                tr(l, "Decision", "Entscheidung"),
+                tx(l, "dpa_report_decision"),
                 decision_str(so.decision, l).into(),
             ),
-            (tr(l, "Comment", "Kommentar"), opt(&so.comment)),
+            (tx(l, "dpa_report_comment"), opt(&so.comment)),
             ("Name", so.name.clone()),
-            (tr(l, "Role", "Funktion"), opt(&so.role)),
-            (tr(l, "Date", "Datum"), so.date.to_string()),
+            (tx(l, "dpa_report_role"), opt(&so.role)),
+            (tx(l, "dpa_report_date"), so.date.to_string()),
         ],
         None => vec![
-            (
-                tr(l, "Decision", "Entscheidung"),
-                decision_choices(l).into(),
-            ),
+            (tx(l, "dpa_report_decision"), decision_choices(l).into()),
             ("Name", String::new()),
-            (tr(l, "Role", "Funktion"), String::new()),
-            (tr(l, "Date", "Datum"), String::new()),
+            (tx(l, "dpa_report_role"), String::new()),
+            (tx(l, "dpa_report_date"), String::new()),
         ],
     }
 }
@@ -401,22 +333,22 @@ pub fn markdown(r: &DpaReview, l: Lang) -> String {
         }
     };
     let _ = writeln!(s, "# {}\n", md_escape(&title(r, l)));
-    let _ = writeln!(s, "| {} | |\n|---|---|", tr(l, "Document", "Dokument"));
+    let _ = writeln!(s, "| {} | |\n|---|---|", tx(l, "dpa_report_document"));
     for (k, v) in header_rows(r, l) {
         let _ = writeln!(s, "| {k} | {} |", md_escape(&v));
     }
     if let Some(t) = r.document.document_type.filter(|t| *t != DocumentType::Dpa) {
         let _ = writeln!(s, "\n> {}", md_escape(&not_a_dpa_note(t, l)));
     }
-    let _ = writeln!(s, "\n## {}\n", tr(l, "Elements", "Elemente"));
+    let _ = writeln!(s, "\n## {}\n", tx(l, "dpa_report_elements"));
     let _ = writeln!(
         s,
         "| Element | {} | Scan | {} | {} | {} | {} |\n|---|---|---|---|---|---|---|",
-        tr(l, "Basis", "Grundlage"),
-        tr(l, "Where", "Fundstelle"),
-        tr(l, "Verdict", "Bewertung"),
-        tr(l, "Comment", "Kommentar"),
-        tr(l, "Reviewer, date", "Prüfer, Datum"),
+        tx(l, "dpa_report_basis"),
+        tx(l, "dpa_report_where"),
+        tx(l, "dpa_report_verdict"),
+        tx(l, "dpa_report_comment"),
+        tx(l, "dpa_report_reviewer_date"),
     );
     for (el, e) in rows(r) {
         let (t, basis) = element_text(el, l);
@@ -429,7 +361,7 @@ pub fn markdown(r: &DpaReview, l: Lang) -> String {
                 by_str(e),
             ),
             None => (
-                tr(l, "not listed", "nicht aufgeführt").into(),
+                tx(l, "dpa_report_not_listed").into(),
                 String::new(),
                 verdict_word(Verdict::Pending, l),
                 String::new(),
@@ -448,7 +380,7 @@ pub fn markdown(r: &DpaReview, l: Lang) -> String {
             md_escape(&by),
         );
     }
-    let _ = writeln!(s, "\n## {}\n", tr(l, "Passages", "Textstellen"));
+    let _ = writeln!(s, "\n## {}\n", tx(l, "dpa_report_passages"));
     for (el, e) in rows(r) {
         if let Some(e) = e {
             if let Some(q) = e.scan.as_ref().and_then(|x| x.passage.as_ref()) {
@@ -465,9 +397,9 @@ pub fn markdown(r: &DpaReview, l: Lang) -> String {
     let _ = writeln!(
         s,
         "\n## {}\n\n| {} | {} |\n|---|---|",
-        tr(l, "Figures", "Kennzahlen"),
-        tr(l, "Figure", "Kennzahl"),
-        tr(l, "Value", "Wert")
+        tx(l, "dpa_report_figures"),
+        tx(l, "dpa_report_figure"),
+        tx(l, "dpa_report_value")
     );
     for (name, val) in figures(r, l) {
         let _ = writeln!(s, "| {name} | {} |", md_escape(&val));
@@ -475,12 +407,12 @@ pub fn markdown(r: &DpaReview, l: Lang) -> String {
     let _ = writeln!(
         s,
         "\n## {}\n\n| | |\n|---|---|",
-        tr(l, "Sign-off", "Freigabe")
+        tx(l, "dpa_report_sign_off")
     );
     for (k, v) in sign_rows(r, l) {
         let _ = writeln!(s, "| {k} | {} |", cell(&v));
     }
-    let _ = writeln!(s, "| {} | {blank} |", tr(l, "Signature", "Unterschrift"));
+    let _ = writeln!(s, "| {} | {blank} |", tx(l, "dpa_report_signature"));
     let _ = writeln!(s, "\n{}", disclaimer(l));
     s
 }
@@ -496,7 +428,7 @@ pub fn html(r: &DpaReview, l: Lang) -> String {
     let mut s = String::new();
     let e_ = html_escape;
     let doc_lang = lang_str(r.document.language);
-    let page_lang = tr(l, "en", "de");
+    let page_lang = tx(l, "dpa_report_en");
     let t = e_(&title(r, l));
     let _ = write!(
         s,
@@ -512,12 +444,12 @@ pub fn html(r: &DpaReview, l: Lang) -> String {
     let _ = writeln!(
         s,
         "<h2>{}</h2>\n<table>\n<tr><th>Element</th><th>{}</th><th>Scan</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
-        tr(l, "Elements", "Elemente"),
-        tr(l, "Basis", "Grundlage"),
-        tr(l, "Where and passage", "Fundstelle und Text"),
-        tr(l, "Verdict", "Bewertung"),
-        tr(l, "Comment", "Kommentar"),
-        tr(l, "Reviewer, date", "Prüfer, Datum"),
+        tx(l, "dpa_report_elements"),
+        tx(l, "dpa_report_basis"),
+        tx(l, "dpa_report_where_and_passage"),
+        tx(l, "dpa_report_verdict"),
+        tx(l, "dpa_report_comment"),
+        tx(l, "dpa_report_reviewer_date"),
     );
     for (el, e) in rows(r) {
         let (title, basis) = element_text(el, l);
@@ -536,7 +468,7 @@ pub fn html(r: &DpaReview, l: Lang) -> String {
                     .unwrap_or_default(),
             ),
             None => (
-                tr(l, "not listed", "nicht aufgeführt").into(),
+                tx(l, "dpa_report_not_listed").into(),
                 String::new(),
                 verdict_word(Verdict::Pending, l),
                 verdict_class(Verdict::Pending),
@@ -560,9 +492,9 @@ pub fn html(r: &DpaReview, l: Lang) -> String {
     let _ = writeln!(
         s,
         "</table>\n<h2>{}</h2>\n<table>\n<tr><th>{}</th><th>{}</th></tr>",
-        tr(l, "Figures", "Kennzahlen"),
-        tr(l, "Figure", "Kennzahl"),
-        tr(l, "Value", "Wert")
+        tx(l, "dpa_report_figures"),
+        tx(l, "dpa_report_figure"),
+        tx(l, "dpa_report_value")
     );
     for (name, val) in figures(r, l) {
         let _ = writeln!(s, "<tr><td>{name}</td><td>{}</td></tr>", e_(&val));
@@ -570,7 +502,7 @@ pub fn html(r: &DpaReview, l: Lang) -> String {
     let _ = writeln!(
         s,
         "</table>\n<h2>{}</h2>\n<table class=\"sign\">",
-        tr(l, "Sign-off", "Freigabe")
+        tx(l, "dpa_report_sign_off")
     );
     for (k, v) in sign_rows(r, l) {
         let _ = writeln!(s, "<tr><th>{k}</th><td>{}</td></tr>", e_(&v));
@@ -578,7 +510,7 @@ pub fn html(r: &DpaReview, l: Lang) -> String {
     let _ = writeln!(
         s,
         "<tr><th>{}</th><td></td></tr>\n</table>\n<p>{}</p>\n</body>\n</html>",
-        tr(l, "Signature", "Unterschrift"),
+        tx(l, "dpa_report_signature"),
         e_(disclaimer(l))
     );
     s
@@ -605,12 +537,7 @@ pub fn pdf(r: &DpaReview, l: Lang) -> Result<Vec<u8>, crate::render::RenderError
     let id = crate::load::hex(&Sha256::digest(&bytes));
     let meta = PdfMeta {
         title: title(r, l),
-        subject: tr(
-            l,
-            "Review of a data processing agreement (GDPR Art. 28)",
-            "Prüfung eines Auftragsverarbeitungsvertrags (Art. 28 DSGVO)",
-        )
-        .into(),
+        subject: tx(l, "dpa_report_review_of_a_data_processing_agreement").into(),
         author: format!("cloudvet {}", env!("CARGO_PKG_VERSION")),
         keywords: vec!["GDPR".into(), "Art. 28".into(), "DPA".into()],
         date,
@@ -657,7 +584,7 @@ pub fn pdf(r: &DpaReview, l: Lang) -> Result<Vec<u8>, crate::render::RenderError
         if let Some(t) = r.document.document_type.filter(|t| *t != DocumentType::Dpa) {
             p.paragraph(&clean(&not_a_dpa_note(t, l)), Style::BOLD);
         }
-        p.heading(1, tr(l, "Elements", "Elemente"));
+        p.heading(1, tx(l, "dpa_report_elements"));
         let col = |head: &str, width: f32| Column {
             head: head.to_string(),
             width,
@@ -666,9 +593,9 @@ pub fn pdf(r: &DpaReview, l: Lang) -> Result<Vec<u8>, crate::render::RenderError
         let columns = [
             col("Element", 165.0),
             col("Scan", 70.0),
-            col(tr(l, "Where", "Fundstelle"), 80.0),
-            col(tr(l, "Verdict", "Bewertung"), 65.0),
-            col(tr(l, "Comment, reviewer", "Kommentar, Prüfer"), 115.0),
+            col(tx(l, "dpa_report_where"), 80.0),
+            col(tx(l, "dpa_report_verdict"), 65.0),
+            col(tx(l, "dpa_report_comment_reviewer"), 115.0),
         ];
         let rows: Vec<Vec<Cell>> = rows(r)
             .into_iter()
@@ -686,7 +613,7 @@ pub fn pdf(r: &DpaReview, l: Lang) -> Result<Vec<u8>, crate::render::RenderError
                             .join(" — "),
                     ),
                     None => (
-                        tr(l, "not listed", "nicht aufgeführt").into(),
+                        tx(l, "dpa_report_not_listed").into(),
                         String::new(),
                         verdict_word(Verdict::Pending, l),
                         String::new(),
@@ -702,14 +629,14 @@ pub fn pdf(r: &DpaReview, l: Lang) -> Result<Vec<u8>, crate::render::RenderError
             })
             .collect();
         p.table(&columns, &rows);
-        p.heading(1, tr(l, "Passages", "Textstellen"));
+        p.heading(1, tx(l, "dpa_report_passages"));
         let passages: Vec<String> = rows_passages(r, l).into_iter().map(|x| clean(&x)).collect();
         p.bullets(&passages, Style::SMALL);
-        p.heading(1, tr(l, "Figures", "Kennzahlen"));
+        p.heading(1, tx(l, "dpa_report_figures"));
         for (name, val) in figures(r, l) {
             p.labelled(&format!("{name}:"), &clean(&val));
         }
-        p.heading(1, tr(l, "Sign-off", "Freigabe"));
+        p.heading(1, tx(l, "dpa_report_sign_off"));
         let blank = "________________________________";
         for (k, v) in sign_rows(r, l) {
             let v = if v.is_empty() {
@@ -719,7 +646,7 @@ pub fn pdf(r: &DpaReview, l: Lang) -> Result<Vec<u8>, crate::render::RenderError
             };
             p.labelled(&format!("{k}:"), &v);
         }
-        p.labelled(&format!("{}:", tr(l, "Signature", "Unterschrift")), blank);
+        p.labelled(&format!("{}:", tx(l, "dpa_report_signature")), blank);
         p.space(6.0);
         p.paragraph(disclaimer(l), Style::SMALL);
         p.finish()

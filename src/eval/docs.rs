@@ -8,7 +8,7 @@ use crate::model::rule_pack::{Rule, RulePack, RuleStatus};
 
 /// YAML as the packs write it: through JSON, so enums are single-key mappings
 /// (`equals: {...}`) rather than serde_yaml's tags (`!equals`).
-fn yaml_of<T: serde::Serialize>(v: &T) -> String {
+pub(crate) fn yaml_of<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_value(v)
         .ok()
         .and_then(|j| serde_yaml::to_string(&j).ok())
@@ -143,90 +143,5 @@ fn rule_markdown(r: &Rule) -> String {
             .collect();
         let _ = writeln!(s, "Examples (run by the tests): {}", outcomes.join(", "));
     }
-    s
-}
-
-/// What `cloudvet rules explain ID` prints, in one language.
-pub fn explain(r: &Rule, pack: &RulePack, german: bool) -> String {
-    let t = |x: &crate::model::rule_pack::Text| x.get(german).trim().to_string();
-    let mut s = String::new();
-    let _ = writeln!(s, "{} — {}", r.id, t(&r.title));
-    let (area, sev, w, lb, why, q, rem, pk) = if german {
-        (
-            "Bereich",
-            "Schwere",
-            "Gewicht",
-            "Rechtsgrundlage",
-            "Warum",
-            "Frage an den Anbieter",
-            "Abhilfe",
-            "Paket",
-        )
-    } else {
-        (
-            "Area",
-            "Severity",
-            "Weight",
-            "Legal basis",
-            "Why",
-            "Question to the vendor",
-            "Remediation",
-            "Pack",
-        )
-    };
-    let _ = writeln!(
-        s,
-        "{pk}: {} {} · {area}: {} · {sev}: {} · {w}: {}",
-        pack.id,
-        pack.version,
-        t(&r.area.title()),
-        t(&r.severity.title()),
-        r.weight
-    );
-    if r.status == RuleStatus::Removed {
-        let _ = writeln!(
-            s,
-            "{}",
-            if german {
-                "ENTFERNT (ID bleibt reserviert)"
-            } else {
-                "REMOVED (ID stays reserved)"
-            }
-        );
-    }
-    if r.valid_from.is_some() || r.valid_to.is_some() {
-        let from = r
-            .valid_from
-            .map(|d| d.to_string())
-            .unwrap_or_else(|| "—".into());
-        let to = r
-            .valid_to
-            .map(|d| d.to_string())
-            .unwrap_or_else(|| "—".into());
-        let _ = writeln!(
-            s,
-            "{}: {from} … {to}",
-            if german {
-                "Gilt für Stichtage"
-            } else {
-                "In force for evaluation dates"
-            }
-        );
-    }
-    let _ = writeln!(s, "{lb}:");
-    for b in &r.legal_basis {
-        match &b.note {
-            Some(n) => {
-                let _ = writeln!(s, "  - {} ({n})", b.citation());
-            }
-            None => {
-                let _ = writeln!(s, "  - {}", b.citation());
-            }
-        }
-    }
-    let _ = writeln!(s, "\n{why}: {}", t(&r.explanation));
-    let _ = writeln!(s, "\n{q}: {}", t(&r.question));
-    let _ = writeln!(s, "\n{rem}: {}", t(&r.remediation));
-    let _ = writeln!(s, "\nCheck:\n{}", yaml_of(&r.check).trim_end());
     s
 }

@@ -4,7 +4,6 @@
 //! self-declared facts dated `answered_on` (`cloudvet assess --answers FILE`).
 
 use crate::diag::EvalCode;
-use std::fmt::Write;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -123,43 +122,6 @@ pub fn to_yaml(q: &Questionnaire) -> String {
         "# und `answered_on` setzen. Wo keine Antwort möglich ist, `unknown` stehen lassen.\n",
     );
     s.push_str(&serde_yaml::to_string(q).unwrap_or_default());
-    s
-}
-
-/// The Markdown version to read.
-pub fn to_markdown(q: &Questionnaire, name: &str, german: bool) -> String {
-    use crate::render::escape::markdown;
-    let name = &markdown(name);
-    let mut s = String::new();
-    if german {
-        let _ = writeln!(s, "# Fragebogen an {name}\n");
-        let _ = writeln!(s, "Offene Punkte aus der Bewertung vom {}. Bitte beantworten Sie die Fragen in der beiliegenden YAML-Datei.\n", q.raised_on);
-    } else {
-        let _ = writeln!(s, "# Questionnaire for {name}\n");
-        let _ = writeln!(
-            s,
-            "Open points from the assessment of {}. Please answer in the enclosed YAML file.\n",
-            q.raised_on
-        );
-    }
-    for (i, item) in q.questions.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "## {}. {} ({})\n",
-            i + 1,
-            markdown(&item.rule),
-            item.severity.title().get(german)
-        );
-        let _ = writeln!(s, "{}\n", item.question.get(german).trim());
-        if let Some(f) = &item.finding {
-            let label = if german { "Befund" } else { "Finding" };
-            let _ = writeln!(s, "*{label}: {}*\n", markdown(f.get(german)));
-        }
-        for a in &item.answers {
-            let _ = writeln!(s, "- `{}`", a.fact);
-        }
-        let _ = writeln!(s);
-    }
     s
 }
 

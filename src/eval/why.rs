@@ -59,6 +59,18 @@ pub enum Why {
     Not(Box<Why>),
 }
 
+/// A value as a word of the language: an enum token of the profile
+/// (`specific`, `click_accept`, `true`) by its label in the catalogue
+/// (`i18n/values.rs`), anything else as it is.
+fn word(s: &str, de: bool) -> String {
+    let lang = if de {
+        crate::i18n::Lang::De
+    } else {
+        crate::i18n::Lang::En
+    };
+    crate::i18n::value_label(lang, s).to_string()
+}
+
 fn clip(s: &str) -> String {
     if s.chars().count() > 70 {
         let mut t: String = s.chars().take(67).collect();
@@ -77,16 +89,17 @@ impl Why {
 
     fn line(&self, de: bool) -> String {
         match self {
-            Why::Holds { ptr, found } => format!("{ptr} = {}", clip(found)),
+            Why::Holds { ptr, found } => format!("{ptr} = {}", clip(&word(found, de))),
             Why::Differs {
                 ptr,
                 found,
                 expected,
             } => {
+                let (found, expected) = (word(found, de), word(expected, de));
                 if de {
-                    format!("{ptr} = {}, erwartet {}", clip(found), clip(expected))
+                    format!("{ptr} = {}, erwartet {}", clip(&found), clip(&expected))
                 } else {
-                    format!("{ptr} = {}, expected {}", clip(found), clip(expected))
+                    format!("{ptr} = {}, expected {}", clip(&found), clip(&expected))
                 }
             }
             Why::Missing { ptr } => {

@@ -159,7 +159,7 @@ impl Mapper<'_> {
                         d = d.expected(format!("one of {}", list(&allowed, 12)));
                     }
                     d = match did_you_mean(name, allowed.iter().map(String::as_str)) {
-                        Some(s) => d.help(format!("did you mean `{s}`?")),
+                        Some(s) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{s}`"))]),
                         None => d.help("remove the field, or see docs/data-model.md for the fields this section takes"),
                     };
                     out.push(self.at_key(d, &child(&pointer, name)));
@@ -351,7 +351,7 @@ fn enum_diagnostic(instance: &Value, opts: &[String]) -> Diagnostic {
         .as_str()
         .and_then(|s| did_you_mean(s, opts.iter().map(String::as_str)))
     {
-        Some(s) => d.help(format!("did you mean `{s}`?")),
+        Some(s) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{s}`"))]),
         None => d.help("use one of the listed values exactly as written"),
     }
 }

@@ -62,7 +62,15 @@ impl Text {
             de: de.into(),
         }
     }
-    /// The text in the given language (`de` or anything else = English).
+    /// The text in `lang`.
+    pub fn get_in(&self, lang: crate::i18n::Lang) -> &str {
+        match lang {
+            crate::i18n::Lang::De => &self.de,
+            crate::i18n::Lang::En => &self.en,
+        }
+    }
+    /// The text in the given language (`de` or anything else = English); prefer
+    /// [`Text::get_in`].
     pub fn get(&self, german: bool) -> &str {
         if german {
             &self.de

@@ -23,7 +23,7 @@ pub fn currency(ctx: &mut Ctx, code: &str, pointer: &str) {
     )
     .expected("a three-letter code in capitals such as `EUR`, `USD`, `CHF`");
     let d = match codes::currency_hint(code) {
-        Some(h) => d.help(format!("did you mean `{h}`?")),
+        Some(h) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{h}`"))]),
         None => d.help("use the ISO 4217 code of the currency the price is quoted in"),
     };
     ctx.push(d, pointer);
@@ -40,7 +40,7 @@ pub fn country(ctx: &mut Ctx, code: &str, pointer: &str) {
     )
     .expected("a two-letter code in capitals such as `DE`, `FR`, `US`");
     let d = match codes::country_hint(code) {
-        Some(h) => d.help(format!("did you mean `{h}`?")),
+        Some(h) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{h}`"))]),
         None => d.help("use the ISO code (the United Kingdom is `GB`, Greece `GR`)"),
     };
     ctx.push(d, pointer);
@@ -57,7 +57,7 @@ pub fn gpu(ctx: &mut Ctx, id: &str, pointer: &str) {
     )
     .expected("a catalogue ID such as `H100-SXM`, `A100-SXM-80GB`, `L40S`");
     let d = match did_you_mean(id, GPU_MODELS.iter().map(|g| g.id)) {
-        Some(s) => d.help(format!("did you mean `{s}`? (`cloudvet validate --list-gpus` lists all)")),
+        Some(s) => d.help_t("suggest_did_you_mean_gpu", &[("x", &format!("`{s}`"))]),
         None => d.help("`cloudvet validate --list-gpus` lists the catalogue; use the generic ID (e.g. `H100`) when the form factor is not stated"),
     };
     ctx.push(d, pointer);
@@ -206,7 +206,7 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
                         .join(", ")
                 ));
                 match did_you_mean(&o.region, region_ids.keys().copied()) {
-                    Some(s) => d.help(format!("did you mean `{s}`?")),
+                    Some(s) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{s}`"))]),
                     None => d.help("add the region under `regions:` or correct the ID"),
                 }
             };

@@ -70,11 +70,18 @@ pub fn check(pack: &RulePack) -> Vec<Diagnostic> {
                 d = d.expected(format!("one of {}", quote_list(&names)));
             }
             let hint = crate::suggest::phrase(&close);
-            d = d.help(if hint.is_empty() {
-                "see docs/data-model.md for the fields a profile has".to_string()
+            d = if hint.is_empty() {
+                d.help("see docs/data-model.md for the fields a profile has")
+            } else if let [one] = close.as_slice() {
+                d.help_t(
+                    "suggest_did_you_mean_pointer",
+                    &[("x", &format!("`{one}`"))],
+                )
             } else {
-                format!("{hint} (an unknown pointer makes the rule unknown for every provider)")
-            });
+                d.help(format!(
+                    "{hint} (an unknown pointer makes the rule unknown for every provider)"
+                ))
+            };
             out.push(d);
         }
         for run in run_rule_examples(pack, rule) {

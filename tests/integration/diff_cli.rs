@@ -188,7 +188,7 @@ fn human_and_markdown_say_the_same() {
     );
     assert!(m.contains("| Zulässig | ja | ja |"), "{m}");
     assert!(m.contains("TR-003, TR-004 |"), "{m}");
-    assert!(m.contains("+10,0 %"), "{m}");
+    assert!(m.contains("+10,0\u{a0}%"), "{m}");
 }
 
 #[test]

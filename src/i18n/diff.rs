@@ -1,0 +1,131 @@
+//! `cloudvet diff`: the words of the terminal and Markdown output. The labels of
+//! the profile's fields are `diff::labels::LABELS` (keyed by JSON pointer pattern).
+
+/// (key, English, German).
+pub const TABLE: &[(&str, &str, &str)] = &[
+    ("diff_added", "added", "neu"),
+    ("diff_removed", "removed", "entfernt"),
+    ("diff_changed", "changed", "geändert"),
+    ("diff_expired", "expired", "abgelaufen"),
+    ("diff_unknown", "unknown", "unbekannt"),
+    ("diff_third_country", "third country", "Drittland"),
+    ("diff_yes", "yes", "ja"),
+    ("diff_no", "no", "nein"),
+    ("diff_outcome_pass", "pass", "erfüllt"),
+    ("diff_outcome_fail", "fail", "nicht erfüllt"),
+    ("diff_outcome_unknown", "unknown", "unbekannt"),
+    ("diff_outcome_not_applied", "not applied", "nicht angewandt"),
+    ("diff_severity_knockout", "knock-out", "Ausschluss"),
+    ("diff_severity_major", "major", "schwer"),
+    ("diff_severity_minor", "minor", "leicht"),
+    ("diff_severity_info", "info", "Info"),
+    (
+        "diff_status_added",
+        "new provider (only in NEW)",
+        "neuer Anbieter (nur in NEU)",
+    ),
+    (
+        "diff_status_removed",
+        "removed (only in OLD)",
+        "entfernt (nur in ALT)",
+    ),
+    ("diff_status_unchanged", "no changes", "keine Änderungen"),
+    (
+        "diff_status_changed",
+        "{n} change(s), {e} evidence update(s)",
+        "{n} Änderung(en), {e} aktualisierte Nachweise",
+    ),
+    ("diff_evaluation_date", "Evaluation date", "Stichtag"),
+    ("diff_requirements", "requirements", "Anforderungen"),
+    (
+        "diff_evidence_updated",
+        "Evidence updated (source, as_of or status):",
+        "Nachweise aktualisiert (Quelle, Stand oder Status):",
+    ),
+    (
+        "diff_no_changes",
+        "No changes (nor in the assessment):",
+        "Ohne Änderungen (auch in der Bewertung):",
+    ),
+    ("diff_assessment", "Assessment", "Bewertung"),
+    ("diff_eligible", "eligible", "zulässig"),
+    ("diff_score", "score", "Punktzahl"),
+    (
+        "diff_if_unknowns_pass",
+        "if every unknown passed",
+        "wenn alle Unbekannten erfüllt wären",
+    ),
+    ("diff_confidence", "confidence", "Konfidenz"),
+    (
+        "diff_rules_counts",
+        "rules pass/fail/unknown",
+        "Regeln erfüllt/nicht erfüllt/unbekannt",
+    ),
+    (
+        "diff_failed_knockouts",
+        "failed knock-outs",
+        "verfehlte Ausschlusskriterien",
+    ),
+    (
+        "diff_open_must_haves",
+        "open must-haves",
+        "offene Muss-Kriterien",
+    ),
+    (
+        "diff_no_verdict_changes",
+        "No rule verdict changes.",
+        "Kein Regelergebnis ändert sich.",
+    ),
+    (
+        "diff_md_title",
+        "Provider profile changes",
+        "Änderungen der Anbieterprofile",
+    ),
+    ("diff_md_assessment", "Assessment", "Bewertung"),
+    ("diff_md_eligible", "Eligible", "Zulässig"),
+    ("diff_md_score", "Score", "Punktzahl"),
+    (
+        "diff_md_failed_knockouts",
+        "Failed knock-outs",
+        "Verfehlte Ausschlusskriterien",
+    ),
+    (
+        "diff_md_open_must_haves",
+        "Open must-haves",
+        "Offene Muss-Kriterien",
+    ),
+    ("diff_col_what", "What", "Was"),
+    ("diff_col_old", "Old", "Alt"),
+    ("diff_col_new", "New", "Neu"),
+    ("diff_col_note", "Note", "Hinweis"),
+    ("diff_col_rule", "Rule", "Regel"),
+    ("diff_col_severity", "Severity", "Schwere"),
+    ("diff_col_title", "Title", "Titel"),
+    ("diff_col_why", "Why", "Begründung"),
+    // errors of the command
+    (
+        "diff_mixed_sides",
+        "OLD and NEW must both be files or both be folders",
+        "ALT und NEU müssen beide Dateien oder beide Ordner sein",
+    ),
+    (
+        "diff_mixed_sides_help",
+        "cloudvet diff old/acme.yaml new/acme.yaml  or  cloudvet diff old/ new/",
+        "cloudvet diff alt/acme.yaml neu/acme.yaml  oder  cloudvet diff alt/ neu/",
+    ),
+    (
+        "diff_second_profile",
+        "a second profile with the id `{id}`",
+        "ein zweites Profil mit der ID `{id}`",
+    ),
+    (
+        "diff_second_profile_help",
+        "keep one profile per provider in each folder",
+        "behalten Sie je Ordner ein Profil pro Anbieter",
+    ),
+    (
+        "diff_cannot_write",
+        "cannot write the file: {error}",
+        "die Datei kann nicht geschrieben werden: {error}",
+    ),
+];
