@@ -58,7 +58,7 @@ fn min_seal(r: &Requirements, ctx: &mut Ctx) {
             )
             .expected(SEAL_OBJECTIVE_IDS.join(", "));
             d = match seal_objective_suggestion(key) {
-                Some(s) => d.help(format!("did you mean `{s}`?")),
+                Some(s) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{s}`"))]),
                 None => d.help("the objectives are SOV-1 … SOV-8 (docs/assessment.md)"),
             };
             ctx.push(d, &at);
