@@ -306,6 +306,43 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
         );
     }
 
+    // Sovereignty levels: one row per provider, SOV-1 … SOV-8.
+    if !report.seal.is_empty() {
+        p.heading(2, &l("seal_title"));
+        p.paragraph(&l("seal_note"), Style::BODY);
+        let mut cols = vec![col(&l("provider"), 1.6, Align::Left)];
+        let objectives: Vec<String> = report.seal[0]
+            .levels
+            .iter()
+            .map(|c| c.objective.clone())
+            .collect();
+        for o in &objectives {
+            cols.push(col(o, 0.75, Align::Left));
+        }
+        let rows: Vec<Vec<Cell>> = report
+            .seal
+            .iter()
+            .map(|r| {
+                let mut row = vec![Cell::bold(r.provider_name.clone())];
+                for c in &r.levels {
+                    let mut t = c.level.to_string();
+                    if c.open {
+                        t.push_str(&format!(" ({})", l("seal_open")));
+                    }
+                    if let Some(m) = c.minimum {
+                        t.push_str(&format!(", {} {m}", l("seal_minimum")));
+                    }
+                    if r.below_minimum.contains(&c.objective) {
+                        t.push_str(&format!(" — {}", l("seal_below_minimum")));
+                    }
+                    row.push(Cell::new(t));
+                }
+                row
+            })
+            .collect();
+        p.table(&cols, &rows);
+    }
+
     // Providers.
     p.new_page();
     p.heading(1, &l("providers"));
