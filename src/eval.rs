@@ -211,6 +211,19 @@ pub struct AppliedRule {
     pub severity_note: Option<String>,
     pub weight: u32,
     pub citations: Vec<String>,
+    /// The same citations as German readers write them (`Art. 28 Abs. 3 lit. h DSGVO`).
+    #[serde(skip)]
+    pub citations_de: Vec<String>,
+}
+
+impl AppliedRule {
+    /// The citations in the convention of `lang`.
+    pub fn citations_in(&self, lang: crate::i18n::Lang) -> &[String] {
+        match lang {
+            crate::i18n::Lang::De => &self.citations_de,
+            crate::i18n::Lang::En => &self.citations,
+        }
+    }
 }
 
 /// A rule not applied, and why.
@@ -542,6 +555,7 @@ impl<'p> Engine<'p> {
                     severity_note: note,
                     weight: rule.weight,
                     citations: rule.legal_basis.iter().map(|b| b.citation()).collect(),
+                    citations_de: rule.legal_basis.iter().map(|b| b.citation_de()).collect(),
                 });
                 rules.push(ActiveRule {
                     rule,

@@ -144,11 +144,11 @@ fn robustness_sentence(a: &Assessment, lang: Lang) -> String {
     )
 }
 
-fn citations(a: &Assessment, rule: &str) -> String {
+fn citations(a: &Assessment, rule: &str, lang: Lang) -> String {
     a.rules
         .iter()
         .find(|r| r.id == rule)
-        .map(|r| r.citations.join("; "))
+        .map(|r| r.citations_in(lang).join("; "))
         .unwrap_or_default()
 }
 
@@ -250,7 +250,7 @@ fn provider_section(
                 severity: r.severity.key().to_string(),
                 severity_text: tx.label(r.severity.key()),
                 reason: r.reason.get(de).to_string(),
-                legal_basis: citations(inp.assessment, &r.rule),
+                legal_basis: citations(inp.assessment, &r.rule, lang),
                 waived,
             }
         })
@@ -521,7 +521,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                 rule_id: rule.clone(),
                 title: rule_title(a, rule, lang),
                 reason,
-                legal_basis: citations(a, rule),
+                legal_basis: citations(a, rule, lang),
             });
             excluded_by
                 .entry(rule.clone())
