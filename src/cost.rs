@@ -724,7 +724,7 @@ pub struct CostComparison {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rent_vs_buy: Option<ownership::RentVsBuyResult>,
     /// Method assumptions that hold for every offer.
-    pub method_notes: Vec<String>,
+    pub method_notes: Vec<Why>,
     /// Benchmark table files read.
     pub benchmark_files: Vec<String>,
     /// Every benchmark row used (reference and relative speeds), with its source, by row ID.
@@ -833,21 +833,17 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
         .rent_vs_buy
         .map(|r| ownership::compare(r, &providers, &rates));
     let mut method_notes = vec![
-        format!(
-            "Job throughput with n GPUs = per-GPU throughput × n × {}^log2(n) (scaling efficiency per doubling).",
-            w.scaling_efficiency
-        ),
-        "Instances = ceil(GPUs per job / GPUs per instance); unused GPUs of a partly used instance are paid for.".into(),
-        "Compute seconds are rounded up to whole seconds, then to the billing increment, and raised to the minimum billed duration and the minimum term (1 month = 730 h).".into(),
-        "Each line item is converted into the report currency and rounded half-to-even to cents; subtotal, buffer and total add up the rounded figures.".into(),
-        format!(
-            "Range: throughput ±{}% (measured GPU) or ±{}% (benchmark-derived); compute time = work / throughput, so low = time / (1 + u), high = time / (1 − u).",
-            w.uncertainty.measured_pct, w.uncertainty.benchmark_pct
-        ),
-        "The table is ranked by the comparable total (on-demand compute plus the items known for every ranked offer, plus the buffer); the complete total is shown where every item is known; the spot total is shown beside it.".into(),
+        Why::new(Msg::MethodScaling).with("eff", num(w.scaling_efficiency)),
+        Why::new(Msg::MethodInstances),
+        Why::new(Msg::MethodSeconds),
+        Why::new(Msg::MethodRounding),
+        Why::new(Msg::MethodRange)
+            .with("m", num(w.uncertainty.measured_pct))
+            .with("b", num(w.uncertainty.benchmark_pct)),
+        Why::new(Msg::MethodRanked),
     ];
     if w.spot.accepted {
-        method_notes.push("Spot rework = interruptions × (checkpoint interval / 2 + restart time); interruptions = compute hours / 100 × interruptions per 100 hours (first order: rework itself is not interrupted again). Minimum durations are not charged again per restart.".into());
+        method_notes.push(Why::new(Msg::MethodSpot));
     }
     Ok(CostComparison {
         benchmark_note: MLPERF_NOTE,

@@ -72,8 +72,7 @@ pub fn compare_qualifying(
     if list_others {
         c.not_qualifying = left;
     }
-    c.method_notes.push(
-        "Only offers that qualify under the requirements are ranked (allowed country under the EEA setting, GPU model, memory per GPU, GPUs per instance, on-demand when required); an offer with an unknown needed fact is not counted as qualifying. Operation after the job is costed on the provider's cheapest qualifying offer of the operation's GPU model.".into(),
-    );
+    c.method_notes
+        .push(super::Why::new(super::why::Msg::MethodQualify));
     Ok(c)
 }

@@ -675,12 +675,8 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
     }
 
     s.push_str(&format!("\n{}:\n", tr("method")));
-    let en_only = tr("method_en_only");
-    if !en_only.is_empty() {
-        s.push_str(&format!("  {en_only}\n"));
-    }
     for n in &c.method_notes {
-        s.push_str(&format!("  - {n}\n"));
+        s.push_str(&format!("  - {}\n", why(n)));
     }
     s.push_str(&format!(
         "  - {}: {}\n",

@@ -77,7 +77,6 @@ pub const TEXT: &[(&str, &str, &str)] = &[
     ("none_up_to_100", "none up to 100 %", "keine bis 100 %"),
     ("rows_used", "Benchmark rows used (derived from MLPerf results, not verified by MLCommons):", "Verwendete Benchmark-Zeilen (aus MLPerf-Ergebnissen abgeleitet, nicht von MLCommons geprüft):"),
     ("method", "Method", "Methode"),
-    ("method_en_only", "", "(Methodenhinweise auf Englisch, wie in docs/cost-model.md)"),
     ("benchmark_tables", "Benchmark tables", "Benchmark-Tabellen"),
     ("rvb_server_price", "server_price", "Serverpreis"),
     ("rvb_gpus_per_server", "gpus_per_server", "GPUs je Server"),
@@ -140,7 +139,7 @@ mod tests {
     fn every_key_has_both_languages() {
         for (k, en, de) in TEXT {
             assert!(!de.is_empty(), "{k}");
-            assert!(!en.is_empty() || *k == "method_en_only", "{k}");
+            assert!(!en.is_empty(), "{k}");
         }
         assert_eq!(
             money(Lang::De, Decimal::from_str("1234.56").unwrap()),

@@ -166,6 +166,15 @@ pub enum Msg {
     UnitPctOfPrice,
     UnitPerMonth,
     UnitPerYear,
+    // The method notes.
+    MethodScaling,
+    MethodInstances,
+    MethodSeconds,
+    MethodRounding,
+    MethodRange,
+    MethodRanked,
+    MethodSpot,
+    MethodQualify,
 }
 
 impl Msg {

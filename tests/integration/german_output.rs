@@ -385,7 +385,6 @@ fn every_subcommand_speaks_german() {
 
 /// `cost` in German.
 #[test]
-#[ignore = "TODO(lead): cost's texts (src/cost/text.rs, src/cost/render.rs) are being moved to typed values and the catalogue; run with --ignored"]
 fn cost_speaks_german() {
     let mut s = Sweep::default();
     ok(&s.run(&["cost"]));
