@@ -112,12 +112,7 @@ pub fn run(
                 .collect()
         })
         .collect();
-    let base: Vec<f64> = areas
-        .iter()
-        .map(|a| weights.get(a).copied().unwrap_or(0.0))
-        .collect();
-    let spread = (settings.weight_spread_pct / 100.0).clamp(0.0, 1.0);
-    let samples = settings.samples.max(1);
+    let (base, spread, samples) = draw_setup(&areas, weights, settings);
     let n = eligible.len();
     let mut first = vec![0u32; n];
     let mut top3 = vec![0u32; n];
@@ -271,12 +266,7 @@ pub fn run_open_facts(
                     .collect()
             })
             .collect();
-    let base: Vec<f64> = areas
-        .iter()
-        .map(|a| weights.get(a).copied().unwrap_or(0.0))
-        .collect();
-    let spread = (settings.weight_spread_pct / 100.0).clamp(0.0, 1.0);
-    let samples = settings.samples.max(1);
+    let (base, spread, samples) = draw_setup(&areas, weights, settings);
     let n = eligible.len();
     let mut first_facts = vec![0u32; n];
     let mut first_both = vec![0u32; n];
@@ -403,6 +393,21 @@ pub fn moved_by(weights_first_pct: Option<f64>, facts_first_pct: Option<f64>) ->
             (false, false) => MovedBy::Both,
         },
     )
+}
+
+/// What both robustness analyses draw from: the base weight per area (in `areas`
+/// order), the relative spread of a weight draw and the number of draws.
+fn draw_setup(
+    areas: &[Area],
+    weights: &BTreeMap<Area, f64>,
+    settings: &RobustnessSettings,
+) -> (Vec<f64>, f64, u32) {
+    let base = areas
+        .iter()
+        .map(|a| weights.get(a).copied().unwrap_or(0.0))
+        .collect();
+    let spread = (settings.weight_spread_pct / 100.0).clamp(0.0, 1.0);
+    (base, spread, settings.samples.max(1))
 }
 
 #[cfg(test)]
