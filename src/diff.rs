@@ -207,12 +207,14 @@ impl Path {
                     pattern.push_str(f);
                     let last = i + 1 == n;
                     let next_is_item = matches!(self.0.get(i + 1), Some(Seg::Item { .. }));
-                    match labels::lookup(&pattern, lang) {
-                        Some(l) => parts.push(l.to_string()),
-                        // Intermediate steps without a label are left out unless
-                        // they name the list whose item follows.
-                        None if last || next_is_item || i == 0 => parts.push(labels::humanise(f)),
-                        None => {}
+                    // The section, the list whose item follows, and the field
+                    // itself: the labels are whole phrases, so the steps between
+                    // them are left out.
+                    if last || next_is_item || i == 0 {
+                        match labels::lookup(&pattern, lang) {
+                            Some(l) => parts.push(l.to_string()),
+                            None => parts.push(labels::humanise(f)),
+                        }
                     }
                 }
                 Seg::Item { key, .. } => {

@@ -629,7 +629,7 @@ impl<'p> Engine<'p> {
             severity: r.severity,
             weight: r.rule.weight,
             outcome,
-            reason: why.render(),
+            reason: why.render(json),
             facts: cx.reads,
             missing,
             verified: outcome != Outcome::Unknown && cx.all_verified,

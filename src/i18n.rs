@@ -91,6 +91,7 @@ mod decision;
 mod diag;
 mod diff;
 mod dpa;
+pub mod fields;
 mod import;
 mod init;
 mod project;
@@ -98,6 +99,7 @@ mod report;
 mod seal;
 mod suggest;
 mod values;
+mod why;
 
 /// The one message catalogue: every fixed text of every command, English and
 /// German, as (key, English, German). It is kept in one table per area
@@ -121,6 +123,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     init::TABLE,
     diff::TABLE,
     values::TABLE,
+    why::TABLE,
 ];
 
 /// Every entry of the catalogue.
