@@ -83,6 +83,7 @@ impl FromStr for Lang {
     }
 }
 
+pub mod citations;
 mod cli;
 mod commands;
 mod cost;
@@ -109,6 +110,7 @@ mod why;
 /// every lookup goes through [`t`].
 pub const TABLES: &[&[(&str, &str, &str)]] = &[
     report::TABLE,
+    citations::TABLE,
     cost::TABLE,
     cost_why::TABLE,
     cli::TABLE,
@@ -153,7 +155,13 @@ pub fn t(lang: Lang, key: &str) -> &'static str {
 /// Only the report's and the cost comparison's words: the terminal's and the
 /// diagnostics' texts are not part of the report model.
 pub fn labels(lang: Lang) -> BTreeMap<String, String> {
-    [report::TABLE, cost::TABLE, decision::TABLE, seal::TABLE]
+    [
+        report::TABLE,
+        cost::TABLE,
+        decision::TABLE,
+        seal::TABLE,
+        citations::TABLE,
+    ]
         .iter()
         .flat_map(|t| t.iter())
         .map(|(k, en, de)| {

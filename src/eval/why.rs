@@ -130,9 +130,17 @@ impl Why {
 }
 
 /// Sentences joined with "; ", at most [`SHOWN`], then "and N more".
-fn join_sentences(lang: Lang, parts: Vec<String>) -> String {
+fn join_sentences(lang: Lang, mut parts: Vec<String>) -> String {
+    // The same cause found twice (two checks of one list) is said once.
+    let mut seen = std::collections::HashSet::new();
+    parts.retain(|p| seen.insert(p.to_lowercase()));
     let n = parts.len();
-    let mut shown: Vec<String> = parts.into_iter().take(SHOWN).collect();
+    let mut shown: Vec<String> = parts
+        .into_iter()
+        .take(SHOWN)
+        .enumerate()
+        .map(|(i, p)| if i > 0 && lang == Lang::En { lower_first(&p) } else { p })
+        .collect();
     if n > SHOWN {
         shown.push(fill(lang, "why_more", &[("n", &(n - SHOWN).to_string())]));
     }
@@ -158,14 +166,23 @@ impl Words<'_> {
     /// are said once ("A, b and c: not stated in the DPA — ask the vendor").
     fn sentences(&self, w: &Why, out: &mut Vec<String>) {
         match w {
-            Why::Several(parts) => {
+            Why::Several(nested) => {
+                // Nested groups (`all` inside `any` …) read as one list of causes.
+                fn flat<'w>(w: &'w Why, out: &mut Vec<&'w Why>) {
+                    match w {
+                        Why::Several(ps) => ps.iter().for_each(|p| flat(p, out)),
+                        other => out.push(other),
+                    }
+                }
+                let mut parts: Vec<&Why> = Vec::new();
+                nested.iter().for_each(|p| flat(p, &mut parts));
                 let mut i = 0;
                 while i < parts.len() {
-                    if let Why::Missing { ptr } = &parts[i] {
+                    if let Why::Missing { ptr } = parts[i] {
                         let key = missing_key(ptr);
                         let mut group = vec![ptr.as_str()];
                         let mut j = i + 1;
-                        while let Some(Why::Missing { ptr: next }) = parts.get(j) {
+                        while let Some(Why::Missing { ptr: next }) = parts.get(j).copied() {
                             if missing_key(next) != key {
                                 break;
                             }
@@ -180,7 +197,7 @@ impl Words<'_> {
                         ));
                         i = j;
                     } else {
-                        self.sentences(&parts[i], out);
+                        self.sentences(parts[i], out);
                         i += 1;
                     }
                 }
@@ -467,50 +484,12 @@ pub fn value_words(lang: Lang, v: &Value) -> String {
     }
 }
 
-/// Labels joined as a list: "A, b and c" (English lower-cases the first letter
-/// of every label after the first unless it is an abbreviation); a citation in
-/// parentheses that every label ends with is said once, at the end.
-pub fn join_subjects(lang: Lang, mut items: Vec<String>) -> String {
-    if items.len() > 1 {
-        let tail = items[0].rfind(" (").map(|i| items[0][i..].to_string());
-        if let Some(tail) = tail.filter(|t| t.ends_with(')')) {
-            if items.iter().all(|s| s.ends_with(&tail)) {
-                let n = items.len();
-                for s in items.iter_mut().take(n - 1) {
-                    s.truncate(s.len() - tail.len());
-                }
-            }
-        }
-    }
-    if lang == Lang::En {
-        for s in items.iter_mut().skip(1) {
-            *s = lower_first(s);
-        }
-    }
-    match items.len() {
-        0 => String::new(),
-        1 => items.remove(0),
-        n => {
-            let last = items.pop().unwrap_or_default();
-            let _ = n;
-            format!("{}{}{last}", items.join(", "), t(lang, "why_and"))
-        }
-    }
+/// Labels joined as a list: "A, b and c" (see [`crate::i18n::fields::join_labels`]).
+pub fn join_subjects(lang: Lang, items: Vec<String>) -> String {
+    crate::i18n::fields::join_labels(lang, items, false)
 }
 
-/// "Information and audit rights" → "information and audit rights"; "GPU
-/// model", "SLA document" stay as they are.
-pub fn lower_first(s: &str) -> String {
-    let mut chars = s.chars();
-    match (chars.next(), chars.next()) {
-        (Some(a), Some(b)) if a.is_uppercase() && b.is_lowercase() => {
-            let mut out: String = a.to_lowercase().collect();
-            out.push_str(&s[a.len_utf8()..]);
-            out
-        }
-        _ => s.to_string(),
-    }
-}
+use crate::i18n::fields::lower_first;
 
 /// The words for a pointer into a provider profile: the field's label, after
 /// the name of the list item it belongs to (`/certifications/1/accredited` →

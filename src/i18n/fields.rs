@@ -250,7 +250,7 @@ pub const FIELDS: &[(&str, &str, &str, &str)] = &[
     ("requirements", "/data/special_categories", "Special categories of personal data (GDPR Art. 9)", "Besondere Kategorien personenbezogener Daten (Art. 9 DSGVO)"),
     ("requirements", "/data/health_or_social_data", "Health or social data (§ 393 SGB V)", "Gesundheits- oder Sozialdaten (§ 393 SGB V)"),
     ("requirements", "/data/sovereignty", "Sovereignty need", "Souveränitätsbedarf"),
-    ("requirements", "/locations", "Allowed locations", "Zulässige Standorte"),
+    ("requirements", "/locations", "Allowed locations", "Standortvorgaben"),
     ("requirements", "/locations/allow_eea", "Every EU/EEA country allowed", "Alle Länder der EU/des EWR zulässig"),
     ("requirements", "/locations/allowed_countries", "Allowed countries", "Zulässige Länder"),
     ("requirements", "/must_have_certifications", "Certifications required", "Geforderte Zertifizierungen"),
@@ -551,6 +551,75 @@ pub fn label(lang: Lang, kind: &str, path: &str) -> Option<&'static str> {
 /// The label of a provider-profile field (the kind rules and the diff read).
 pub fn provider(lang: Lang, path: &str) -> Option<&'static str> {
     label(lang, "provider", path)
+}
+
+/// "Information and audit rights" → "information and audit rights"; "GPU
+/// model", "SLA document" stay as they are.
+pub fn lower_first(s: &str) -> String {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(a), Some(b)) if a.is_uppercase() && b.is_lowercase() => {
+            let mut out: String = a.to_lowercase().collect();
+            out.push_str(&s[a.len_utf8()..]);
+            out
+        }
+        _ => s.to_string(),
+    }
+}
+
+/// Labels joined as a list: "A, b and c". English lower-cases the first
+/// letter of every label after the first (and of the first too with
+/// `mid_sentence`) unless it is an abbreviation; German keeps the labels as
+/// they are. A citation in parentheses that every label ends with is said once,
+/// at the end.
+pub fn join_labels(lang: Lang, mut items: Vec<String>, mid_sentence: bool) -> String {
+    if items.len() > 1 {
+        let tail = items[0].rfind(" (").map(|i| items[0][i..].to_string());
+        if let Some(tail) = tail.filter(|t| t.ends_with(')')) {
+            if items.iter().all(|s| s.ends_with(&tail)) {
+                let n = items.len();
+                for s in items.iter_mut().take(n - 1) {
+                    s.truncate(s.len() - tail.len());
+                }
+            }
+        }
+    }
+    if lang == Lang::En {
+        let skip = usize::from(!mid_sentence);
+        for s in items.iter_mut().skip(skip) {
+            *s = lower_first(s);
+        }
+    }
+    match items.pop() {
+        None => String::new(),
+        Some(last) if items.is_empty() => last,
+        Some(last) => format!("{}{}{last}", items.join(", "), super::t(lang, "why_and")),
+    }
+}
+
+/// An input file as people read it: a file built into the tool
+/// (`embedded:providers/aws.yaml`) as "providers/aws.yaml (built in)"; a file
+/// of the user's as named.
+pub fn file_words(lang: Lang, file: &str) -> String {
+    match file.strip_prefix("embedded:") {
+        Some(path) => super::fill(lang, "file_built_in", &[("path", path)]),
+        None => file.to_string(),
+    }
+}
+
+/// The kind of an input file in words (`rule_pack` → "Rule pack").
+pub fn kind_words(lang: Lang, kind: &str) -> String {
+    match super::t(lang, &format!("doc_kind_{kind}")) {
+        "" => kind.replace('_', " "),
+        w => w.to_string(),
+    }
+}
+
+/// A list of benchmark result rows (`T0270; T0331; …`) as their number: the
+/// row IDs stay in the JSON.
+pub fn rows_words(lang: Lang, rows: &str) -> String {
+    let n = rows.split(';').filter(|r| !r.trim().is_empty()).count();
+    super::fill(lang, "benchmark_rows", &[("n", &n.to_string())])
 }
 
 /// Every row (for the tests that check them against the schemas).

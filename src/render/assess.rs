@@ -186,7 +186,7 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
                 .rules
                 .iter()
                 .find(|x| x.id == r.rule)
-                .and_then(|x| x.citations_in(lang).first().cloned())
+                .and_then(|x| x.citations_in(lang).into_iter().next())
                 .unwrap_or_default();
             let waived = match &r.waiver {
                 Some(w) if w.applied => t(lang, "cli_assess_waived"),
