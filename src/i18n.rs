@@ -96,6 +96,7 @@ pub mod fields;
 mod import;
 mod init;
 mod project;
+mod questionnaire;
 mod report;
 mod seal;
 mod suggest;
@@ -126,6 +127,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     diff::TABLE,
     values::TABLE,
     why::TABLE,
+    questionnaire::TABLE,
 ];
 
 /// Every entry of the catalogue.
@@ -162,16 +164,16 @@ pub fn labels(lang: Lang) -> BTreeMap<String, String> {
         seal::TABLE,
         citations::TABLE,
     ]
-        .iter()
-        .flat_map(|t| t.iter())
-        .map(|(k, en, de)| {
-            let v = match lang {
-                Lang::En => en,
-                Lang::De => de,
-            };
-            (k.to_string(), v.to_string())
-        })
-        .collect()
+    .iter()
+    .flat_map(|t| t.iter())
+    .map(|(k, en, de)| {
+        let v = match lang {
+            Lang::En => en,
+            Lang::De => de,
+        };
+        (k.to_string(), v.to_string())
+    })
+    .collect()
 }
 
 /// The text for `key` with `{name}` placeholders filled in.

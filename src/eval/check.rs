@@ -543,7 +543,6 @@ fn show(v: &Value) -> String {
     }
 }
 
-
 /// Equality that treats 1 and 1.0 as equal.
 pub fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
@@ -1072,7 +1071,9 @@ fn eval_json_inner<'v>(
                     cx.note_read(&full, v.clone(), prov, None);
                     judge(false, full, v, Expect::List)
                 }
-                _ if *missing == WhenMissing::Pass => (Outcome::Pass, Why::NoneListed { ptr: full }),
+                _ if *missing == WhenMissing::Pass => {
+                    (Outcome::Pass, Why::NoneListed { ptr: full })
+                }
                 _ => {
                     cx.all_verified = false;
                     cx.missing.push(full.clone());
@@ -1240,7 +1241,6 @@ fn offer_scope_error() -> (Outcome, Why) {
         },
     )
 }
-
 
 // --- offers -----------------------------------------------------------------
 

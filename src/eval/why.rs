@@ -139,7 +139,13 @@ fn join_sentences(lang: Lang, mut parts: Vec<String>) -> String {
         .into_iter()
         .take(SHOWN)
         .enumerate()
-        .map(|(i, p)| if i > 0 && lang == Lang::En { lower_first(&p) } else { p })
+        .map(|(i, p)| {
+            if i > 0 && lang == Lang::En {
+                lower_first(&p)
+            } else {
+                p
+            }
+        })
         .collect();
     if n > SHOWN {
         shown.push(fill(lang, "why_more", &[("n", &(n - SHOWN).to_string())]));
@@ -212,7 +218,10 @@ impl Words<'_> {
             Why::Holds { ptr, found } => fill(
                 lang,
                 "why_holds",
-                &[("subject", &self.subject(ptr)), ("value", &self.value(found))],
+                &[
+                    ("subject", &self.subject(ptr)),
+                    ("value", &self.value(found)),
+                ],
             ),
             Why::Differs {
                 ptr,
@@ -227,7 +236,9 @@ impl Words<'_> {
                     ("expected", &self.expected(expected)),
                 ],
             ),
-            Why::Missing { ptr } => fill(lang, missing_key(ptr), &[("subject", &self.subject(ptr))]),
+            Why::Missing { ptr } => {
+                fill(lang, missing_key(ptr), &[("subject", &self.subject(ptr))])
+            }
             Why::Stale { ptr, as_of, months } => fill(
                 lang,
                 "why_stale",
@@ -265,7 +276,11 @@ impl Words<'_> {
             } => {
                 let mut s = self.count(list, *matched, *total, *need);
                 if *unknown > 0 {
-                    s.push_str(&fill(lang, "why_count_open", &[("n", &unknown.to_string())]));
+                    s.push_str(&fill(
+                        lang,
+                        "why_count_open",
+                        &[("n", &unknown.to_string())],
+                    ));
                 }
                 if *incomplete {
                     s.push_str(t(lang, "why_count_incomplete"));
@@ -302,7 +317,10 @@ impl Words<'_> {
             Why::Open { ptr, found } => fill(
                 lang,
                 "why_open",
-                &[("subject", &self.subject(ptr)), ("value", &self.value(found))],
+                &[
+                    ("subject", &self.subject(ptr)),
+                    ("value", &self.value(found)),
+                ],
             ),
             Why::Uncovered {
                 list,
@@ -392,9 +410,7 @@ impl Words<'_> {
                     &[("values", &join_subjects(lang, items))],
                 )
             }
-            Expect::Contains(v) => {
-                fill(lang, "why_expect_contains", &[("value", &self.value(v))])
-            }
+            Expect::Contains(v) => fill(lang, "why_expect_contains", &[("value", &self.value(v))]),
             Expect::Compare(op, n) => {
                 let key = match op {
                     Cmp::Lt => "why_expect_lt",
@@ -521,10 +537,26 @@ pub fn subject(lang: Lang, ptr: &str, doc: &Value) -> String {
                 &[("list", list_label), ("n", &(index + 1).to_string())],
             )
         });
-    if at + 1 == segs.len() {
+    // The field that names the item ("scheme", "name", "country" …) is the item.
+    let naming = matches!(
+        (
+            crate::i18n::fields::pattern_of(&list_ptr).as_str(),
+            segs.get(at + 1).copied()
+        ),
+        ("/certifications", Some("scheme"))
+            | ("/codes_of_conduct", Some("code"))
+            | ("/dpa/subprocessors/list", Some("name"))
+            | ("/transfers/destinations", Some("country"))
+            | ("/offers" | "/regions", Some("id"))
+    );
+    if at + 1 == segs.len() || (naming && at + 2 == segs.len()) {
         return name;
     }
-    let label = if lang == Lang::En { lower_first(&label) } else { label };
+    let label = if lang == Lang::En {
+        lower_first(&label)
+    } else {
+        label
+    };
     format!("{name}: {label}")
 }
 
@@ -539,7 +571,13 @@ fn humanise(field: &str) -> String {
 }
 
 /// The name of one item of a list of the profile, as a reader knows it.
-pub fn item_name(lang: Lang, list: &str, item: &Value, all: Option<&[Value]>, doc: &Value) -> String {
+pub fn item_name(
+    lang: Lang,
+    list: &str,
+    item: &Value,
+    all: Option<&[Value]>,
+    doc: &Value,
+) -> String {
     let get = |k: &str| -> Option<String> {
         match item.get(k)? {
             Value::String(s) => Some(s.clone()),
@@ -621,7 +659,11 @@ pub fn item_name(lang: Lang, list: &str, item: &Value, all: Option<&[Value]>, do
                 let n = all
                     .and_then(|a| a.iter().position(|x| std::ptr::eq(x, item)))
                     .map_or(1, |i| i + 1);
-                fill(lang, "why_item_n", &[("list", label), ("n", &n.to_string())])
+                fill(
+                    lang,
+                    "why_item_n",
+                    &[("list", label), ("n", &n.to_string())],
+                )
             }
         },
     }
@@ -629,12 +671,21 @@ pub fn item_name(lang: Lang, list: &str, item: &Value, all: Option<&[Value]>, do
 
 /// An offer as a buyer tells it apart: "8× H100-SXM in eu-north1 (FI)".
 pub fn offer_name(lang: Lang, offer: &Value, doc: &Value) -> String {
-    let s = |k: &str| offer.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+    let s = |k: &str| {
+        offer
+            .get(k)
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
     let region = s("region");
     let country = doc
         .get("regions")
         .and_then(Value::as_array)
-        .and_then(|rs| rs.iter().find(|r| r.get("id").and_then(Value::as_str) == Some(&region)))
+        .and_then(|rs| {
+            rs.iter()
+                .find(|r| r.get("id").and_then(Value::as_str) == Some(&region))
+        })
         .and_then(|r| r.get("country"))
         .and_then(Value::as_str)
         .unwrap_or("");
@@ -770,9 +821,15 @@ mod tests {
         };
         let doc = profile();
         let en = w.text(Lang::En, &doc);
-        assert!(en.contains("general authorisation; required: specific authorisation"), "{en}");
+        assert!(
+            en.contains("general authorisation; required: specific authorisation"),
+            "{en}"
+        );
         let de = w.text(Lang::De, &doc);
-        assert!(de.contains("allgemeine Genehmigung; gefordert: gesonderte Genehmigung"), "{de}");
+        assert!(
+            de.contains("allgemeine Genehmigung; gefordert: gesonderte Genehmigung"),
+            "{de}"
+        );
         let c = Why::Count {
             list: "/offers".into(),
             matched: 0,
@@ -786,6 +843,9 @@ mod tests {
             detail: None,
         };
         assert_eq!(c.text(Lang::En, &doc), "None of the 2 offers qualifies");
-        assert_eq!(c.text(Lang::De, &doc), "Keines der 2 Angebote kommt in Frage");
+        assert_eq!(
+            c.text(Lang::De, &doc),
+            "Keines der 2 Angebote kommt in Frage"
+        );
     }
 }

@@ -40,76 +40,349 @@ struct Instrument {
 }
 
 const INSTRUMENTS: &[Instrument] = &[
-    Instrument { key: "GDPR", en: "GDPR", de: "DSGVO", de_locator_first: true },
-    Instrument { key: "AIA", en: "AI Act", de: "KI-VO", de_locator_first: true },
-    Instrument { key: "AIA-OMN", en: "Digital Omnibus on AI (Regulation (EU) 2026/1744)", de: "KI-Omnibus-Verordnung (EU) 2026/1744", de_locator_first: true },
-    Instrument { key: "AIA-QA", en: "European Commission, AI literacy – questions and answers", de: "EU-Kommission, KI-Kompetenz – Fragen und Antworten", de_locator_first: false },
-    Instrument { key: "DA", en: "Data Act", de: "Data Act", de_locator_first: true },
-    Instrument { key: "EED", en: "Energy Efficiency Directive (EU) 2023/1791", de: "Energieeffizienzrichtlinie (EU) 2023/1791", de_locator_first: true },
-    Instrument { key: "SGB-V", en: "SGB V", de: "SGB V", de_locator_first: true },
-    Instrument { key: "CLOUD-ACT", en: "US CLOUD Act, 18 U.S.C.", de: "US CLOUD Act, 18 U.S.C.", de_locator_first: false },
-    Instrument { key: "EDPB-G07", en: "EDPB Guidelines 07/2020", de: "EDSA-Leitlinien 07/2020", de_locator_first: false },
-    Instrument { key: "EDPB-R01", en: "EDPB Recommendations 01/2020", de: "EDSA-Empfehlungen 01/2020", de_locator_first: false },
-    Instrument { key: "EDPB-G05", en: "EDPB Guidelines 05/2021", de: "EDSA-Leitlinien 05/2021", de_locator_first: false },
-    Instrument { key: "EDPB-O22", en: "EDPB Opinion 22/2024", de: "EDSA-Stellungnahme 22/2024", de_locator_first: false },
-    Instrument { key: "SII", en: "CJEU C-311/18 (Schrems II)", de: "EuGH C-311/18 (Schrems II)", de_locator_first: false },
-    Instrument { key: "SCC-T", en: "Standard contractual clauses for transfers (2021/914)", de: "Standardvertragsklauseln für Drittlandübermittlungen (2021/914)", de_locator_first: true },
-    Instrument { key: "SCC-C2P", en: "Standard contractual clauses between controllers and processors", de: "Standardvertragsklauseln zwischen Verantwortlichen und Auftragsverarbeitern", de_locator_first: false },
-    Instrument { key: "DPF", en: "EU-US Data Privacy Framework adequacy decision", de: "Angemessenheitsbeschluss zum EU-US-Datenschutzrahmen", de_locator_first: false },
-    Instrument { key: "CSF", en: "EU Cloud Sovereignty Framework", de: "Cloud-Souveränitätsrahmen der EU-Kommission", de_locator_first: false },
-    Instrument { key: "ENEFG", en: "German Energy Efficiency Act (EnEfG)", de: "Energieeffizienzgesetz (EnEfG)", de_locator_first: false },
-    Instrument { key: "DSK", en: "German Data Protection Conference (DSK)", de: "Datenschutzkonferenz (DSK)", de_locator_first: false },
-    Instrument { key: "ISO", en: "", de: "", de_locator_first: false },
-    Instrument { key: "BSI-C5", en: "BSI", de: "BSI", de_locator_first: false },
-    Instrument { key: "BSI-C3A", en: "BSI C3A", de: "BSI C3A", de_locator_first: false },
-    Instrument { key: "AICPA", en: "AICPA", de: "AICPA", de_locator_first: false },
-    Instrument { key: "ANSSI", en: "ANSSI", de: "ANSSI", de_locator_first: false },
-    Instrument { key: "GAIA-X", en: "Gaia-X", de: "Gaia-X", de_locator_first: false },
-    Instrument { key: "TISAX", en: "TISAX", de: "TISAX", de_locator_first: false },
-    Instrument { key: "DAKKS", en: "DAkkS", de: "DAkkS", de_locator_first: false },
-    Instrument { key: "ECB", en: "ECB", de: "EZB", de_locator_first: false },
-    Instrument { key: "PROCUREMENT", en: "Good procurement practice", de: "Gute Beschaffungspraxis", de_locator_first: false },
+    Instrument {
+        key: "GDPR",
+        en: "GDPR",
+        de: "DSGVO",
+        de_locator_first: true,
+    },
+    Instrument {
+        key: "AIA",
+        en: "AI Act",
+        de: "KI-VO",
+        de_locator_first: true,
+    },
+    Instrument {
+        key: "AIA-OMN",
+        en: "Digital Omnibus on AI (Regulation (EU) 2026/1744)",
+        de: "KI-Omnibus-Verordnung (EU) 2026/1744",
+        de_locator_first: true,
+    },
+    Instrument {
+        key: "AIA-QA",
+        en: "European Commission, AI literacy – questions and answers",
+        de: "EU-Kommission, KI-Kompetenz – Fragen und Antworten",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "DA",
+        en: "Data Act",
+        de: "Data Act",
+        de_locator_first: true,
+    },
+    Instrument {
+        key: "EED",
+        en: "Energy Efficiency Directive (EU) 2023/1791",
+        de: "Energieeffizienzrichtlinie (EU) 2023/1791",
+        de_locator_first: true,
+    },
+    Instrument {
+        key: "SGB-V",
+        en: "SGB V",
+        de: "SGB V",
+        de_locator_first: true,
+    },
+    Instrument {
+        key: "CLOUD-ACT",
+        en: "US CLOUD Act, 18 U.S.C.",
+        de: "US CLOUD Act, 18 U.S.C.",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "EDPB-G07",
+        en: "EDPB Guidelines 07/2020",
+        de: "EDSA-Leitlinien 07/2020",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "EDPB-R01",
+        en: "EDPB Recommendations 01/2020",
+        de: "EDSA-Empfehlungen 01/2020",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "EDPB-G05",
+        en: "EDPB Guidelines 05/2021",
+        de: "EDSA-Leitlinien 05/2021",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "EDPB-O22",
+        en: "EDPB Opinion 22/2024",
+        de: "EDSA-Stellungnahme 22/2024",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "SII",
+        en: "CJEU C-311/18 (Schrems II)",
+        de: "EuGH C-311/18 (Schrems II)",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "SCC-T",
+        en: "Standard contractual clauses for transfers (2021/914)",
+        de: "Standardvertragsklauseln für Drittlandübermittlungen (2021/914)",
+        de_locator_first: true,
+    },
+    Instrument {
+        key: "SCC-C2P",
+        en: "Standard contractual clauses between controllers and processors",
+        de: "Standardvertragsklauseln zwischen Verantwortlichen und Auftragsverarbeitern",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "DPF",
+        en: "EU-US Data Privacy Framework adequacy decision",
+        de: "Angemessenheitsbeschluss zum EU-US-Datenschutzrahmen",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "CSF",
+        en: "EU Cloud Sovereignty Framework",
+        de: "Cloud-Souveränitätsrahmen der EU-Kommission",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "ENEFG",
+        en: "German Energy Efficiency Act (EnEfG)",
+        de: "Energieeffizienzgesetz (EnEfG)",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "DSK",
+        en: "German Data Protection Conference (DSK)",
+        de: "Datenschutzkonferenz (DSK)",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "ISO",
+        en: "",
+        de: "",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "BSI-C5",
+        en: "BSI",
+        de: "BSI",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "BSI-C3A",
+        en: "BSI C3A",
+        de: "BSI C3A",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "AICPA",
+        en: "AICPA",
+        de: "AICPA",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "ANSSI",
+        en: "ANSSI",
+        de: "ANSSI",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "GAIA-X",
+        en: "Gaia-X",
+        de: "Gaia-X",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "TISAX",
+        en: "TISAX",
+        de: "TISAX",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "DAKKS",
+        en: "DAkkS",
+        de: "DAkkS",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "ECB",
+        en: "ECB",
+        de: "EZB",
+        de_locator_first: false,
+    },
+    Instrument {
+        key: "PROCUREMENT",
+        en: "Good procurement practice",
+        de: "Gute Beschaffungspraxis",
+        de_locator_first: false,
+    },
 ];
 
 /// Free-text locators of the shipped rule packs as each language writes them
 /// (as written in the pack, English, German). A locator not listed is shown as
 /// written, after the generic rules of [`reference_words`].
 const REFERENCES: &[(&str, &str, &str)] = &[
-    ("(instructions procedure)", "(instructions procedure)", "(Weisungsverfahren)"),
-    ("v2.0 (remote-access examples)", "v2.0 (remote-access examples)", "Version 2.0 (Beispiele zum Fernzugriff)"),
-    ("(adopted 7 Oct 2024)", "(adopted 7 Oct 2024)", "(angenommen am 07.10.2024)"),
-    ("Decision (EU) 2021/915", "(Implementing Decision (EU) 2021/915)", "(Durchführungsbeschluss (EU) 2021/915)"),
-    ("modules 2 and 3, Decision (EU) 2021/914", "modules 2 and 3", "Module 2 und 3"),
-    ("Decision (EU) 2023/1795", "(Implementing Decision (EU) 2023/1795)", "(Durchführungsbeschluss (EU) 2023/1795)"),
-    ("appeal C-703/25 P, outcome", "(appeal C-703/25 P, outcome)", "(Rechtsmittel C-703/25 P, Ausgang)"),
+    (
+        "(instructions procedure)",
+        "(instructions procedure)",
+        "(Weisungsverfahren)",
+    ),
+    (
+        "v2.0 (remote-access examples)",
+        "v2.0 (remote-access examples)",
+        "Version 2.0 (Beispiele zum Fernzugriff)",
+    ),
+    (
+        "(adopted 7 Oct 2024)",
+        "(adopted 7 Oct 2024)",
+        "(angenommen am 07.10.2024)",
+    ),
+    (
+        "Decision (EU) 2021/915",
+        "(Implementing Decision (EU) 2021/915)",
+        "(Durchführungsbeschluss (EU) 2021/915)",
+    ),
+    (
+        "modules 2 and 3, Decision (EU) 2021/914",
+        "modules 2 and 3",
+        "Module 2 und 3",
+    ),
+    (
+        "Decision (EU) 2023/1795",
+        "(Implementing Decision (EU) 2023/1795)",
+        "(Durchführungsbeschluss (EU) 2023/1795)",
+    ),
+    (
+        "appeal C-703/25 P, outcome",
+        "(appeal C-703/25 P, outcome)",
+        "(Rechtsmittel C-703/25 P, Ausgang)",
+    ),
     ("AI literacy – questions and answers", "", ""),
     ("Energieeffizienzgesetz 2023", "2023", "2023"),
-    ("PUE and renewable-power duties", "PUE and renewable-power duties", "Pflichten zu PUE und Strom aus erneuerbaren Energien"),
-    ("Beschluss 31 Jan 2023", "resolution of 31 Jan 2023", "Beschluss vom 31.01.2023"),
-    ("ISO/IEC 27001:2022; 3-year cycle", "ISO/IEC 27001:2022 (3-year certification cycle)", "ISO/IEC 27001:2022 (dreijähriger Zertifizierungszyklus)"),
-    ("ISO/IEC 27001 scope statement", "ISO/IEC 27001, scope statement", "ISO/IEC 27001, Geltungsbereich"),
+    (
+        "PUE and renewable-power duties",
+        "PUE and renewable-power duties",
+        "Pflichten zu PUE und Strom aus erneuerbaren Energien",
+    ),
+    (
+        "Beschluss 31 Jan 2023",
+        "resolution of 31 Jan 2023",
+        "Beschluss vom 31.01.2023",
+    ),
+    (
+        "ISO/IEC 27001:2022; 3-year cycle",
+        "ISO/IEC 27001:2022 (3-year certification cycle)",
+        "ISO/IEC 27001:2022 (dreijähriger Zertifizierungszyklus)",
+    ),
+    (
+        "ISO/IEC 27001 scope statement",
+        "ISO/IEC 27001, scope statement",
+        "ISO/IEC 27001, Geltungsbereich",
+    ),
     ("C5:2026 Type 2", "C5:2026 Type 2", "C5:2026 Typ 2"),
-    ("C5:2020 / C5:2026 Type 2", "C5:2020 / C5:2026 Type 2", "C5:2020 / C5:2026 Typ 2"),
-    ("C5:2026, application to audit periods beginning on or after 1 Jun 2027", "C5:2026, for audit periods beginning on or after 1 Jun 2027", "C5:2026, für Prüfzeiträume ab dem 01.06.2027"),
-    ("C5:2026 GC-01 (locations and exclusions)", "C5:2026 GC-01 (locations and exclusions)", "C5:2026 GC-01 (Standorte und Ausschlüsse)"),
-    ("C3A §1.2 (prerequisite C5:2026)", "§ 1.2 (prerequisite C5:2026)", "§ 1.2 (Voraussetzung C5:2026)"),
-    ("SOV-1-01-C1 Jurisdiction", "SOV-1-01-C1 (jurisdiction)", "SOV-1-01-C1 (Rechtsordnung)"),
-    ("SOV-1-01-C2 Jurisdiction", "SOV-1-01-C2 (jurisdiction)", "SOV-1-01-C2 (Rechtsordnung)"),
-    ("SOV-1-02-C1 Registered office", "SOV-1-02-C1 (registered office)", "SOV-1-02-C1 (Sitz)"),
-    ("SOV-1-02-C2 Registered office", "SOV-1-02-C2 (registered office)", "SOV-1-02-C2 (Sitz)"),
-    ("SOV-1-03-C1 Effective control", "SOV-1-03-C1 (effective control)", "SOV-1-03-C1 (tatsächliche Kontrolle)"),
-    ("SOV-1-03-C2 Effective control", "SOV-1-03-C2 (effective control)", "SOV-1-03-C2 (tatsächliche Kontrolle)"),
-    ("SOV-1-04-C Control change", "SOV-1-04-C (change of control)", "SOV-1-04-C (Kontrollwechsel)"),
-    ("SOV-2-01-C Extraterritorial exposure", "SOV-2-01-C (extraterritorial exposure)", "SOV-2-01-C (extraterritoriale Zugriffsrisiken)"),
-    ("SOV-3-01-C3 Data residence", "SOV-3-01-C3 (data residence)", "SOV-3-01-C3 (Datenspeicherort)"),
-    ("SOV-3-01-C4 Data residence", "SOV-3-01-C4 (data residence)", "SOV-3-01-C4 (Datenspeicherort)"),
-    ("SOV-3-02-C External key management", "SOV-3-02-C (external key management)", "SOV-3-02-C (externes Schlüsselmanagement)"),
-    ("SOV-4-02-C1 Remote work", "SOV-4-02-C1 (remote work)", "SOV-4-02-C1 (Fernzugriff durch Personal)"),
-    ("SOV-4-09-C Disconnect", "SOV-4-09-C (disconnection)", "SOV-4-09-C (Abtrennung)"),
-    ("SOC 2 Type II, Trust Services Criteria", "SOC 2 Type II, Trust Services Criteria", "SOC 2 Typ II, Trust Services Criteria"),
-    ("Trust Framework, label levels 1–3", "Trust Framework, label levels 1–3", "Trust Framework, Label-Stufen 1–3"),
-    ("VDA ISA; labels valid 3 years", "(VDA ISA; labels valid for 3 years)", "(VDA ISA; Labels 3 Jahre gültig)"),
-    ("notice on IAF CertSearch (no obligation)", "notice on IAF CertSearch (no obligation)", "Hinweis zu IAF CertSearch (keine Pflicht)"),
+    (
+        "C5:2020 / C5:2026 Type 2",
+        "C5:2020 / C5:2026 Type 2",
+        "C5:2020 / C5:2026 Typ 2",
+    ),
+    (
+        "C5:2026, application to audit periods beginning on or after 1 Jun 2027",
+        "C5:2026, for audit periods beginning on or after 1 Jun 2027",
+        "C5:2026, für Prüfzeiträume ab dem 01.06.2027",
+    ),
+    (
+        "C5:2026 GC-01 (locations and exclusions)",
+        "C5:2026 GC-01 (locations and exclusions)",
+        "C5:2026 GC-01 (Standorte und Ausschlüsse)",
+    ),
+    (
+        "C3A §1.2 (prerequisite C5:2026)",
+        "§ 1.2 (prerequisite C5:2026)",
+        "§ 1.2 (Voraussetzung C5:2026)",
+    ),
+    (
+        "SOV-1-01-C1 Jurisdiction",
+        "SOV-1-01-C1 (jurisdiction)",
+        "SOV-1-01-C1 (Rechtsordnung)",
+    ),
+    (
+        "SOV-1-01-C2 Jurisdiction",
+        "SOV-1-01-C2 (jurisdiction)",
+        "SOV-1-01-C2 (Rechtsordnung)",
+    ),
+    (
+        "SOV-1-02-C1 Registered office",
+        "SOV-1-02-C1 (registered office)",
+        "SOV-1-02-C1 (Sitz)",
+    ),
+    (
+        "SOV-1-02-C2 Registered office",
+        "SOV-1-02-C2 (registered office)",
+        "SOV-1-02-C2 (Sitz)",
+    ),
+    (
+        "SOV-1-03-C1 Effective control",
+        "SOV-1-03-C1 (effective control)",
+        "SOV-1-03-C1 (tatsächliche Kontrolle)",
+    ),
+    (
+        "SOV-1-03-C2 Effective control",
+        "SOV-1-03-C2 (effective control)",
+        "SOV-1-03-C2 (tatsächliche Kontrolle)",
+    ),
+    (
+        "SOV-1-04-C Control change",
+        "SOV-1-04-C (change of control)",
+        "SOV-1-04-C (Kontrollwechsel)",
+    ),
+    (
+        "SOV-2-01-C Extraterritorial exposure",
+        "SOV-2-01-C (extraterritorial exposure)",
+        "SOV-2-01-C (extraterritoriale Zugriffsrisiken)",
+    ),
+    (
+        "SOV-3-01-C3 Data residence",
+        "SOV-3-01-C3 (data residence)",
+        "SOV-3-01-C3 (Datenspeicherort)",
+    ),
+    (
+        "SOV-3-01-C4 Data residence",
+        "SOV-3-01-C4 (data residence)",
+        "SOV-3-01-C4 (Datenspeicherort)",
+    ),
+    (
+        "SOV-3-02-C External key management",
+        "SOV-3-02-C (external key management)",
+        "SOV-3-02-C (externes Schlüsselmanagement)",
+    ),
+    (
+        "SOV-4-02-C1 Remote work",
+        "SOV-4-02-C1 (remote work)",
+        "SOV-4-02-C1 (Fernzugriff durch Personal)",
+    ),
+    (
+        "SOV-4-09-C Disconnect",
+        "SOV-4-09-C (disconnection)",
+        "SOV-4-09-C (Abtrennung)",
+    ),
+    (
+        "SOC 2 Type II, Trust Services Criteria",
+        "SOC 2 Type II, Trust Services Criteria",
+        "SOC 2 Typ II, Trust Services Criteria",
+    ),
+    (
+        "Trust Framework, label levels 1–3",
+        "Trust Framework, label levels 1–3",
+        "Trust Framework, Label-Stufen 1–3",
+    ),
+    (
+        "VDA ISA; labels valid 3 years",
+        "(VDA ISA; labels valid for 3 years)",
+        "(VDA ISA; Labels 3 Jahre gültig)",
+    ),
+    (
+        "notice on IAF CertSearch (no obligation)",
+        "notice on IAF CertSearch (no obligation)",
+        "Hinweis zu IAF CertSearch (keine Pflicht)",
+    ),
     ("SEAL levels", "SEAL levels", "SEAL-Stufen"),
 ];
 
@@ -285,13 +558,16 @@ pub fn cite(lang: Lang, b: &LegalBasis) -> String {
     let name = instrument(&b.instrument)
         .map(|i| pick(lang, i.en, i.de).to_string())
         .unwrap_or_else(|| b.instrument.clone());
-    let locator_first = lang == Lang::De && instrument(&b.instrument).is_some_and(|i| i.de_locator_first);
+    let locator_first =
+        lang == Lang::De && instrument(&b.instrument).is_some_and(|i| i.de_locator_first);
     let reference = b.reference.as_deref().map(|r| reference_words(lang, r));
     let mut parts: Vec<String> = Vec::new();
     // A recital goes before the name in German (`Erwägungsgrund 88 Data Act`).
     let recital_first = locator_first
         && b.article.is_none()
-        && b.reference.as_deref().is_some_and(|r| r.starts_with("recital "));
+        && b.reference
+            .as_deref()
+            .is_some_and(|r| r.starts_with("recital "));
     match locator(lang, b) {
         Some(loc) if locator_first => {
             parts.push(loc);
@@ -392,8 +668,14 @@ mod tests {
         d.article = Some("2".into());
         d.point = Some("36".into());
         d.confidence = BasisConfidence::Secondary;
-        assert_eq!(cite_marked(Lang::En, &d), "Data Act Art. 2(36) (secondary sources only)");
-        assert_eq!(cite_marked(Lang::De, &d), "Art. 2 Nr. 36 Data Act (nur Sekundärquellen)");
+        assert_eq!(
+            cite_marked(Lang::En, &d),
+            "Data Act Art. 2(36) (secondary sources only)"
+        );
+        assert_eq!(
+            cite_marked(Lang::De, &d),
+            "Art. 2 Nr. 36 Data Act (nur Sekundärquellen)"
+        );
         let mut r = basis("DA");
         r.reference = Some("recital 88".into());
         assert_eq!(cite(Lang::En, &r), "Data Act recital 88");
@@ -418,7 +700,10 @@ mod tests {
         );
         let mut i = basis("ISO");
         i.reference = Some("ISO/IEC 27001:2022; 3-year cycle".into());
-        assert_eq!(cite(Lang::En, &i), "ISO/IEC 27001:2022 (3-year certification cycle)");
+        assert_eq!(
+            cite(Lang::En, &i),
+            "ISO/IEC 27001:2022 (3-year certification cycle)"
+        );
     }
 
     #[test]
@@ -439,7 +724,10 @@ mod tests {
         b.reference = Some("requirements locations (the buyer's location policy)".into());
         assert_eq!(cite(Lang::En, &b), "Your requirements: allowed locations");
         b.reference = Some("requirements commercial.min_sla_pct".into());
-        assert_eq!(cite(Lang::De, &b), "Ihre Anforderungen: Niedrigste SLA-Verfügbarkeit (%)");
+        assert_eq!(
+            cite(Lang::De, &b),
+            "Ihre Anforderungen: Niedrigste SLA-Verfügbarkeit (%)"
+        );
         b.reference = Some("good procurement practice".into());
         assert_eq!(cite(Lang::De, &b), "Gute Beschaffungspraxis");
     }

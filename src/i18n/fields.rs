@@ -623,7 +623,8 @@ pub fn rows_words(lang: Lang, rows: &str) -> String {
 }
 
 /// Every row (for the tests that check them against the schemas).
-pub fn rows() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str, &'static str)> {
+pub fn rows(
+) -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str, &'static str)> {
     FIELDS.iter()
 }
 
@@ -706,7 +707,8 @@ mod tests {
                 let (name, def) = self.def(r);
                 let shared = if name.starts_with("Fact_") {
                     Some("#Fact".to_string())
-                } else if name == "Text" || self.recursive.contains(&name) || stack.contains(&name) {
+                } else if name == "Text" || self.recursive.contains(&name) || stack.contains(&name)
+                {
                     Some(format!("#{name}"))
                 } else {
                     None
@@ -753,8 +755,8 @@ mod tests {
     fn schema_fields() -> Vec<(&'static str, String)> {
         let mut all = Vec::new();
         for entry in crate::schema::SCHEMAS {
-            let bytes = crate::embedded::file(&format!("schemas/{}", entry.file))
-                .expect("embedded schema");
+            let bytes =
+                crate::embedded::file(&format!("schemas/{}", entry.file)).expect("embedded schema");
             let schema: Value = serde_json::from_slice(bytes).expect("schema is JSON");
             let mut w = Walk {
                 root: &schema,
@@ -772,7 +774,11 @@ mod tests {
     #[test]
     fn every_schema_field_has_a_label() {
         let fields = schema_fields();
-        assert!(fields.len() > 400, "the walk found only {} fields", fields.len());
+        assert!(
+            fields.len() > 400,
+            "the walk found only {} fields",
+            fields.len()
+        );
         let missing: Vec<String> = fields
             .iter()
             .filter(|(kind, p)| label(Lang::En, kind, p).is_none())
@@ -794,7 +800,10 @@ mod tests {
             })
             .map(|(kind, p, _, _)| format!("{kind} {p}"))
             .collect();
-        assert!(stale.is_empty(), "labels of fields no schema has: {stale:?}");
+        assert!(
+            stale.is_empty(),
+            "labels of fields no schema has: {stale:?}"
+        );
     }
 
     #[test]
@@ -802,7 +811,10 @@ mod tests {
         let mut seen = BTreeSet::new();
         for (kind, p, en, de) in FIELDS {
             assert!(seen.insert((kind, p)), "duplicate label row {kind} {p}");
-            assert!(p.starts_with('/') || p.starts_with('#') || p.starts_with("**/"), "{p}");
+            assert!(
+                p.starts_with('/') || p.starts_with('#') || p.starts_with("**/"),
+                "{p}"
+            );
             for text in [en, de] {
                 assert!(!text.trim().is_empty(), "{kind} {p}: empty label");
                 assert_eq!(text.trim(), *text, "{kind} {p}: spaces around {text:?}");
@@ -826,7 +838,10 @@ mod tests {
             Some("Information and audit rights (GDPR Art. 28(3)(h))")
         );
         assert_eq!(provider(Lang::En, "/offers/3/source"), Some("Source"));
-        assert_eq!(label(Lang::De, "rule_pack", "#Count/at_least"), Some("Mindestens"));
+        assert_eq!(
+            label(Lang::De, "rule_pack", "#Count/at_least"),
+            Some("Mindestens")
+        );
         assert_eq!(provider(Lang::En, "/no/such/field"), None);
     }
 }

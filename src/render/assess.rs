@@ -84,7 +84,7 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
             lang,
             "cli_assess_header",
             &[
-                ("date", &a.evaluation_date.to_string()),
+                ("date", &i18n::date(lang, a.evaluation_date.0)),
                 ("rules", &applied),
                 ("packs", &packs),
                 ("months", &months),
@@ -117,13 +117,13 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
         );
     }
     s.push_str(&groups_block(a, lang));
-    let _ = writeln!(s, "\n{}", a.robustness.summary.get(de));
+    let _ = writeln!(s, "\n{}", terminal(&robustness_sentence(a, lang)));
 
     for r in &a.robustness.providers {
         let _ = writeln!(
             s,
             "  {}: {} {}, {} {}",
-            terminal(&r.id),
+            terminal(&name_of(a)(&r.id)),
             t(lang, "cli_assess_first_in"),
             i18n::percent_plain(lang, r.first_pct),
             t(lang, "cli_assess_top3_in"),
@@ -140,9 +140,9 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
                 "\n{} {} / {}: {} {}",
                 t(lang, "cli_assess_waiver_expired"),
                 w.rule,
-                terminal(&w.provider),
+                terminal(&name_of(a)(&w.provider)),
                 t(lang, "cli_assess_no_longer_since"),
-                w.expires
+                i18n::date(lang, w.expires.0)
             );
         }
     }
@@ -155,12 +155,11 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
             .areas
             .iter()
             .map(|x| {
-                let label = if de {
-                    x.area.title().get(true).to_string()
-                } else {
-                    x.area.key().to_string()
-                };
-                format!("{label} {}", i18n::fixed(lang, x.score, 0))
+                format!(
+                    "{} {}",
+                    x.area.title().get_in(lang),
+                    i18n::fixed(lang, x.score, 0)
+                )
             })
             .collect();
         let _ = writeln!(s, "{}", areas.join(" · "));
@@ -234,6 +233,33 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
     }
     let _ = writeln!(s, "\n{}", t(lang, "cli_assess_footer"));
     s
+}
+
+/// The robustness result in one sentence in `lang`, with the leader's display
+/// name and the language's number format.
+fn robustness_sentence(a: &Assessment, lang: Lang) -> String {
+    let rb = &a.robustness;
+    let (Some(id), Some(first), Some(robust)) = (&rb.leader, rb.leader_first_pct, rb.robust) else {
+        return t(lang, "robustness_none").to_string();
+    };
+    let places = if first.fract() == 0.0 { 0 } else { 1 };
+    i18n::fill(
+        lang,
+        if robust {
+            "robustness_robust"
+        } else {
+            "robustness_not_robust"
+        },
+        &[
+            ("leader", &name_of(a)(id)),
+            ("pct", &i18n::percent(lang, first, places)),
+            (
+                "samples",
+                &i18n::number(lang, rust_decimal::Decimal::from(rb.samples), 0),
+            ),
+            ("spread", &i18n::percent(lang, rb.weight_spread_pct, 0)),
+        ],
+    )
 }
 
 /// A provider's display name for its id.
