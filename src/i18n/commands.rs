@@ -32,7 +32,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("rules_in_force", "In force for evaluation dates: {from} … {to}", "Gilt für Stichtage: {from} … {to}"),
     ("rules_pack", "Pack", "Paket"),
     ("rules_area", "Area", "Bereich"),
-    ("rules_severity", "Severity", "Schwere"),
+    ("rules_severity", "Severity", "Schweregrad"),
     ("rules_weight", "Weight", "Gewicht"),
     ("rules_legal_basis", "Legal basis", "Rechtsgrundlage"),
     ("rules_why", "Why", "Warum"),

@@ -180,9 +180,9 @@ pub const TABLE: &[(&str, &str, &str)] = &[
         "auf der Auswahlliste behalten, markiert",
     ),
     ("value_exclude", "exclude", "ausschließen"),
-    ("value_knockout", "knock-out", "K.-o.-Kriterium"),
+    ("value_knockout", "knock-out", "Muss-Kriterium"),
     ("value_major", "major", "wesentlich"),
-    ("value_minor", "minor", "gering"),
+    ("value_minor", "minor", "nachrangig"),
     ("value_info", "info", "Hinweis"),
     ("value_off", "switched off", "abgeschaltet"),
     (

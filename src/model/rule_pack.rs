@@ -200,9 +200,9 @@ impl Severity {
     }
     pub fn title(self) -> Text {
         let (en, de) = match self {
-            Severity::Knockout => ("knock-out", "K.-o.-Kriterium"),
+            Severity::Knockout => ("knock-out", "Muss-Kriterium"),
             Severity::Major => ("major", "wesentlich"),
-            Severity::Minor => ("minor", "gering"),
+            Severity::Minor => ("minor", "nachrangig"),
             Severity::Info => ("info", "Hinweis"),
         };
         Text::new(en, de)
