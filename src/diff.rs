@@ -716,7 +716,10 @@ mod tests {
         assert_eq!(c[0].path, "/dpa/breach_notice_hours");
         assert_eq!(c[0].old, Some(json!(72)));
         assert_eq!(c[0].new, Some(json!(24)));
-        assert_eq!(c[0].label, "DPA › breach notice (hours)");
+        assert_eq!(
+            c[0].label,
+            "Data processing agreement (DPA) › Deadline to report a data breach to you (hours)"
+        );
         // A fact that disappears becomes unknown.
         let c = run(
             json!({"exit": {"switching_fee": {"value": "none"}}}),
@@ -759,7 +762,10 @@ mod tests {
         assert_eq!(c[1].kind, ChangeKind::Added);
         assert_eq!(c[1].path, "/dpa/subprocessors/list[Y Inc.]");
         assert_eq!(c[1].note.as_deref(), Some("US, third country"));
-        assert_eq!(c[1].label, "DPA › sub-processors › sub-processor `Y Inc.`");
+        assert_eq!(
+            c[1].label,
+            "Data processing agreement (DPA) › Sub-processors listed `Y Inc.`"
+        );
     }
 
     #[test]

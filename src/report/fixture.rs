@@ -129,6 +129,7 @@ pub fn sample(lang: Lang) -> Report {
             .collect(),
         findings: findings.clone(),
         facts: vec![FactRow {
+            label: "Deadline to report a data breach to you (hours)".into(),
             pointer: "/dpa/breach_notice_hours".into(),
             value: "24".into(),
             source: Some(
