@@ -218,8 +218,31 @@ impl Path {
                     }
                 }
                 Seg::Item { key, .. } => {
+                    let k = key.split('#').next().unwrap_or(key);
+                    // Items a reader knows by a name: the name replaces the list's label.
+                    let named = match pattern.as_str() {
+                        "/certifications" => {
+                            Some(crate::i18n::t(lang, &format!("cert_noun_{k}")).to_string())
+                                .filter(|n| !n.is_empty())
+                        }
+                        "/codes_of_conduct" => Some(crate::i18n::value_label(lang, k).to_string()),
+                        "/dpa/subprocessors/list" => {
+                            Some(crate::i18n::fill(lang, "item_subprocessor", &[("name", k)]))
+                        }
+                        "/offers" => Some(crate::i18n::fill(lang, "diff_item_offer", &[("id", k)])),
+                        "/regions" => {
+                            Some(crate::i18n::fill(lang, "diff_item_region", &[("id", k)]))
+                        }
+                        _ => None,
+                    };
                     pattern.push_str("/*");
-                    parts.push(format!("`{}`", key.split('#').next().unwrap_or(key)));
+                    match named {
+                        Some(n) => {
+                            parts.pop();
+                            parts.push(n);
+                        }
+                        None => parts.push(format!("`{k}`")),
+                    }
                 }
             }
         }
@@ -764,7 +787,7 @@ mod tests {
         assert_eq!(c[1].note.as_deref(), Some("US, third country"));
         assert_eq!(
             c[1].label,
-            "Data processing agreement (DPA) › Sub-processors listed `Y Inc.`"
+            "Data processing agreement (DPA) › Sub-processor Y Inc."
         );
     }
 

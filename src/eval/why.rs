@@ -402,6 +402,14 @@ impl Words<'_> {
         let lang = self.lang;
         match e {
             Expect::Equal(v) => self.value(v),
+            Expect::OneOf(vs) if vs.len() > 8 => {
+                let first: Vec<String> = vs.iter().take(5).map(|v| self.value(v)).collect();
+                fill(
+                    lang,
+                    "why_expect_one_of_many",
+                    &[("n", &vs.len().to_string()), ("first", &first.join(", "))],
+                )
+            }
             Expect::OneOf(vs) => {
                 let items: Vec<String> = vs.iter().map(|v| self.value(v)).collect();
                 fill(
@@ -822,12 +830,12 @@ mod tests {
         let doc = profile();
         let en = w.text(Lang::En, &doc);
         assert!(
-            en.contains("general authorisation; required: specific authorisation"),
+            en.contains("general authorisation — specific authorisation required"),
             "{en}"
         );
         let de = w.text(Lang::De, &doc);
         assert!(
-            de.contains("allgemeine Genehmigung; gefordert: gesonderte Genehmigung"),
+            de.contains("allgemeine Genehmigung — gefordert: gesonderte Genehmigung"),
             "{de}"
         );
         let c = Why::Count {

@@ -28,6 +28,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     // The buyer's own requirements and good practice as a basis.
     ("cite_requirements", "Your requirements: {fields}", "Ihre Anforderungen: {fields}"),
     ("cite_good_practice", "Good procurement practice", "Gute Beschaffungspraxis"),
+    ("cite_iso_standards", "ISO standards", "ISO-Normen"),
 ];
 
 /// How an instrument is written: English name, German name, and whether German
@@ -596,8 +597,16 @@ pub fn cite(lang: Lang, b: &LegalBasis) -> String {
 /// A citation split for a list of the legal texts cited: the instrument's name
 /// and what of it is cited (`("DSGVO", "Art. 28 Abs. 3 lit. h")`).
 pub fn parts(lang: Lang, b: &LegalBasis) -> (String, String) {
-    let name = instrument_name(lang, &b.instrument);
     let full = cite(lang, b);
+    // Standards are cited by their own name ("ISO/IEC 27001:2022"), good practice
+    // is no instrument: the whole citation stands under a heading of its own.
+    if b.instrument == "ISO" {
+        return (t(lang, "cite_iso_standards").to_string(), full);
+    }
+    if b.instrument == "REQ" && !full.starts_with(&instrument_name(lang, "REQ")) {
+        return (full, String::new());
+    }
+    let name = instrument_name(lang, &b.instrument);
     let rest = match full.find(&name) {
         Some(i) if !name.is_empty() => {
             format!("{} {}", full[..i].trim(), full[i + name.len()..].trim())

@@ -152,7 +152,7 @@ pub const FIELDS: &[(&str, &str, &str, &str)] = &[
     ("provider", "/transfers/destinations/*/tool", "Transfer tool (GDPR Chapter V)", "Übermittlungsinstrument (Kapitel V DSGVO)"),
     ("provider", "/transfers/destinations/*/scc_module", "SCC module", "SCC-Modul"),
     ("provider", "/transfers/destinations/*/dpf_listed", "Importer listed under the EU-US Data Privacy Framework", "Empfänger im EU-US-Datenschutzrahmen gelistet"),
-    ("provider", "/transfers/tia_available", "Transfer impact assessment (TIA) provided or supported", "Transfer Impact Assessment (TIA) bereitgestellt oder unterstützt"),
+    ("provider", "/transfers/tia_available", "Transfer impact assessment (TIA) provided or supported", "Transfer-Folgenabschätzung (TIA) bereitgestellt oder unterstützt"),
     ("provider", "/transfers/government_access_policy", "Policy on government access requests", "Richtlinie zu Behördenanfragen"),
     ("provider", "/transfers/transparency_report_url", "Transparency report on government requests", "Transparenzbericht zu Behördenanfragen"),
     ("provider", "/certifications", "Certifications and attestations", "Zertifizierungen und Testate"),

@@ -24,7 +24,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     // Forms of answer.
     ("q_form_one_of", "one of: {choices}", "eines von: {choices}"),
     ("q_form_yes_no", "yes or no (`true` / `false`)", "ja oder nein (`true` / `false`)"),
-    ("q_form_number", "a number", "eine Zahl"),
+    ("q_form_number", "a number, e.g. 30", "eine Zahl, z. B. 30"),
     ("q_form_date", "a date (YYYY-MM-DD)", "ein Datum (JJJJ-MM-TT)"),
     ("q_form_url", "the address (URL) of the document", "die Adresse (URL) des Dokuments"),
     ("q_form_text", "a short text", "ein kurzer Text"),

@@ -158,11 +158,11 @@ fn human_and_markdown_say_the_same() {
     let h = text(&out.stdout);
     for needle in [
         "acme-gpu — Acme GPU Cloud: 9 change(s), 1 evidence update(s)",
-        "~ Offer `h100x8-fra-1` › on-demand price per hour: 24 → 26.4 [+10.0 %]",
-        "~ DPA › sub-processors › notice before a change (days): 30 → 14",
-        "`Helpdesk Inc.` (added)",
+        "~ Offer h100x8-fra-1 › On-demand price per hour: 24 → 26.4 [+10.0 %]",
+        "~ Data processing agreement (DPA) › Notice period for sub-processor changes (days): 30 → 14",
+        "Sub-processor Helpdesk Inc. (added)",
         "[US, third country]",
-        "! Certification `bsi_c5` (expired)",
+        "! BSI C5 attestation (expired)",
         "TR-003 [knock-out]",
         "DPA-009 [major]",
         ": pass → fail",
@@ -183,7 +183,9 @@ fn human_and_markdown_say_the_same() {
     let m = text(&md.stdout);
     assert!(m.contains("| | Was | Alt | Neu | Hinweis |"), "{m}");
     assert!(
-        m.contains("| geändert | AVV › Version | 2.0 | 3.0 |  |"),
+        m.contains(
+            "| geändert | Auftragsverarbeitungsvertrag (AVV) › Version des AVV | 2.0 | 3.0 |  |"
+        ),
         "{m}"
     );
     assert!(m.contains("| Zulässig | ja | ja |"), "{m}");
