@@ -92,9 +92,16 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
         )
     );
     s.push_str(&decision_block(a, lang, 10));
+    // Columns as wide as their heading in the language (at least as before).
+    let w = |key: &str, min: usize| t(lang, key).chars().count().max(min);
+    let (wc, wk, wq) = (
+        w("cli_assess_col_confidence", 10),
+        w("cli_assess_col_open_ko", 11),
+        w("cli_assess_col_questions", 9),
+    );
     let _ = writeln!(
         s,
-        "{} {} {:>6} {:>6} {:>10} {:>11} {:>9}",
+        "{} {} {:>6} {:>6} {:>wc$} {:>wk$} {:>wq$}",
         pad(t(lang, "cli_assess_col_rank"), 4),
         pad(t(lang, "cli_assess_col_provider"), 28),
         t(lang, "cli_assess_col_total"),
@@ -106,7 +113,7 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
     for p in a.providers.iter().filter(|p| p.eligible) {
         let _ = writeln!(
             s,
-            "{} {} {:>6} {:>6} {:>10} {:>11} {:>9}",
+            "{} {} {:>6} {:>6} {:>wc$} {:>wk$} {:>wq$}",
             pad(&p.rank.map(|r| r.to_string()).unwrap_or_default(), 4),
             pad(&terminal(&p.name), 28),
             i18n::fixed(lang, p.total, 1),
