@@ -12,6 +12,7 @@
 
 use serde_json::Value;
 
+use crate::i18n::fields::lower_first;
 use crate::i18n::{self, fill, t, Lang};
 use crate::model::rule_pack::Text;
 
@@ -512,8 +513,6 @@ pub fn value_words(lang: Lang, v: &Value) -> String {
 pub fn join_subjects(lang: Lang, items: Vec<String>) -> String {
     crate::i18n::fields::join_labels(lang, items, false)
 }
-
-use crate::i18n::fields::lower_first;
 
 /// The words for a pointer into a provider profile: the field's label, after
 /// the name of the list item it belongs to (`/certifications/1/accredited` →

@@ -124,7 +124,11 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
         );
     }
     s.push_str(&groups_block(a, lang));
-    let _ = writeln!(s, "\n{}", terminal(&robustness_sentence(a, lang)));
+    let _ = writeln!(
+        s,
+        "\n{}",
+        terminal(&crate::report::assemble::robustness_sentence(a, lang))
+    );
 
     for r in &a.robustness.providers {
         let _ = writeln!(
@@ -240,33 +244,6 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
     }
     let _ = writeln!(s, "\n{}", t(lang, "cli_assess_footer"));
     s
-}
-
-/// The robustness result in one sentence in `lang`, with the leader's display
-/// name and the language's number format.
-fn robustness_sentence(a: &Assessment, lang: Lang) -> String {
-    let rb = &a.robustness;
-    let (Some(id), Some(first), Some(robust)) = (&rb.leader, rb.leader_first_pct, rb.robust) else {
-        return t(lang, "robustness_none").to_string();
-    };
-    let places = if first.fract() == 0.0 { 0 } else { 1 };
-    i18n::fill(
-        lang,
-        if robust {
-            "robustness_robust"
-        } else {
-            "robustness_not_robust"
-        },
-        &[
-            ("leader", &name_of(a)(id)),
-            ("pct", &i18n::percent(lang, first, places)),
-            (
-                "samples",
-                &i18n::number(lang, rust_decimal::Decimal::from(rb.samples), 0),
-            ),
-            ("spread", &i18n::percent(lang, rb.weight_spread_pct, 0)),
-        ],
-    )
 }
 
 /// A provider's display name for its id.

@@ -128,7 +128,7 @@ fn robustness_of(a: &Assessment, p: &ProviderAssessment, tx: &Texts) -> Robustne
 /// The robustness result in one sentence, from the numbers: the leader's display
 /// name and the language's number format (the rules engine's own sentence uses
 /// the provider ID and English decimals).
-fn robustness_sentence(a: &Assessment, lang: Lang) -> String {
+pub(crate) fn robustness_sentence(a: &Assessment, lang: Lang) -> String {
     let rb = &a.robustness;
     let (Some(id), Some(first), Some(robust)) = (&rb.leader, rb.leader_first_pct, rb.robust) else {
         return i18n::t(lang, "robustness_none").to_string();
