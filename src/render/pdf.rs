@@ -2,8 +2,10 @@
 //! and writes it with printpdf's low-level API (positioned text, lines,
 //! rectangles). The only module that knows printpdf and lopdf.
 //!
-//! - Font: DejaVu Sans Regular and Bold, subset by scripts/subset-fonts.sh,
-//!   embedded as TrueType (Unicode: ä ö ü ß € – → ≥ ✓ render and extract).
+//! - Fonts: DejaVu Sans Regular and Bold, with Noto fallbacks per character for
+//!   the scripts DejaVu lacks (CJK, Arabic, Hebrew, emoji; `crate::fonts`), each
+//!   embedded with only the glyphs the document draws (`embed.rs`), widths and a
+//!   ToUnicode map that gives back every character.
 //! - Metadata: title, subject, author (the tool), creator, producer, creation
 //!   and modification date = the evaluation date (midnight UTC), keywords.
 //! - Determinism: printpdf gives every resource a random ID and writes a random
@@ -12,70 +14,36 @@
 //!   trailer /ID with the report's document ID (derived from the inputs), so
 //!   the same report gives the same bytes, in one process or many.
 
-use printpdf::{
-    FontId, Mm, Op, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt, TextItem,
-    TextRenderingMode,
-};
+use printpdf::{Mm, PdfDocument, PdfPage, PdfSaveOptions};
 
 use super::RenderError;
 use crate::i18n;
 use crate::report::{BarChart, Outcome, Report, ValueMap};
 
 mod content;
+mod embed;
 pub mod layout;
 
 use layout::{
-    Align, Cell, Column, Document, Face, FontMetrics, Fonts, Item, Layout, PageSetup, Rgb, Style,
-    ACCENT, ACCENT_LIGHT, AMBER, BLACK, GREEN, GREY, LIGHT, RED, RULE,
+    Align, Cell, Column, Document, Face, Fonts, Item, Layout, PageSetup, Rgb, Style, ACCENT,
+    ACCENT_LIGHT, AMBER, BLACK, GREEN, GREY, LIGHT, RED, RULE,
 };
 
-/// DejaVu Sans, subset (see assets/fonts/LICENSE and scripts/subset-fonts.sh).
-pub const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-pub const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
-
-const FONT_ID_REGULAR: &str = "F1";
-const FONT_ID_BOLD: &str = "F2";
-
-fn parse_font(bytes: &[u8], which: &str) -> Result<ParsedFont, RenderError> {
-    let mut warnings = Vec::new();
-    ParsedFont::from_bytes(bytes, 0, &mut warnings)
-        .ok_or_else(|| RenderError::Pdf(format!("the embedded {which} font cannot be parsed")))
-}
-
-fn metrics(font: &ParsedFont) -> FontMetrics {
-    let mut advances = std::collections::HashMap::new();
-    for (cp, gid) in &font.codepoint_to_glyph {
-        if let (Some(c), Some(w)) = (char::from_u32(*cp), font.glyph_widths.get(gid)) {
-            // Glyph 0 is .notdef: a character mapped there is not in the font.
-            if *gid != 0 {
-                advances.insert(c, f32::from(*w));
-            }
-        }
-    }
-    FontMetrics::new(
-        f32::from(font.units_per_em.max(1)),
-        advances,
-        f32::from(font.font_metrics.ascent),
-    )
-}
-
-/// The metrics of the embedded fonts (for the layout and for coverage tests).
+/// The shipped fonts (for the layout and for coverage tests).
 pub fn embedded_fonts() -> Result<Fonts, RenderError> {
-    Ok(Fonts {
-        regular: metrics(&parse_font(FONT_REGULAR, "regular")?),
-        bold: metrics(&parse_font(FONT_BOLD, "bold")?),
-    })
+    Fonts::shipped().map_err(RenderError::Pdf)
 }
 
-/// Characters the report uses that the font lacks (printpdf would drop them silently).
+/// Characters of the report that no shipped font has: they are drawn as a placeholder
+/// (and kept in the text layer).
 pub fn missing_glyphs(report: &Report) -> Result<Vec<char>, RenderError> {
     let fonts = embedded_fonts()?;
     let doc = lay_out(report, &fonts);
     let mut missing = std::collections::BTreeSet::new();
     for item in doc.pages.iter().flat_map(|p| p.items.iter()) {
-        if let Item::Text { text, face, .. } = item {
+        if let Item::Text { text, .. } = item {
             for c in text.chars() {
-                if !fonts.face(*face).covers(c) {
+                if !fonts.covers(c) {
                     missing.insert(c);
                 }
             }
@@ -117,16 +85,9 @@ pub fn write_document(
     meta: &PdfMeta,
     lay_out: impl FnOnce(&Fonts) -> Document,
 ) -> Result<Vec<u8>, RenderError> {
-    let mut regular = parse_font(FONT_REGULAR, "regular")?;
-    let mut bold = parse_font(FONT_BOLD, "bold")?;
-    regular.font_name = Some("DejaVuSans".into());
-    bold.font_name = Some("DejaVuSans-Bold".into());
-    let fonts = Fonts {
-        regular: metrics(&regular),
-        bold: metrics(&bold),
-    };
+    let fonts = embedded_fonts()?;
     let doc = lay_out(&fonts);
-    write_pdf(meta, &doc, regular, bold)
+    write_pdf(meta, &doc, &fonts)
 }
 
 // ---------------------------------------------------------------------------
@@ -919,69 +880,19 @@ fn value_map(p: &mut Layout<'_>, map: &ValueMap, comparable: &str) {
 // ---------------------------------------------------------------------------
 // Layout → PDF
 
-/// Every character each face uses, shown once in invisible text (rendering mode 3), so that
-/// printpdf embeds exactly the glyphs the content streams refer to.
-fn glyph_sample(used: &content::UsedChars) -> Vec<Op> {
-    let mut ops = vec![
-        Op::StartTextSection,
-        Op::SetTextRenderingMode {
-            mode: TextRenderingMode::Invisible,
-        },
-    ];
-    for (chars, id) in used.sets().iter().zip([FONT_ID_REGULAR, FONT_ID_BOLD]) {
-        if chars.is_empty() {
-            continue;
-        }
-        ops.push(Op::SetFont {
-            font: PdfFontHandle::External(FontId(id.to_string())),
-            size: Pt(1.0),
-        });
-        ops.push(Op::ShowText {
-            items: vec![TextItem::Text(chars.iter().collect())],
-        });
-    }
-    ops.push(Op::EndTextSection);
-    ops
-}
-
-fn write_pdf(
-    meta: &PdfMeta,
-    doc: &Document,
-    regular: ParsedFont,
-    bold: ParsedFont,
-) -> Result<Vec<u8>, RenderError> {
+fn write_pdf(meta: &PdfMeta, doc: &Document, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
     // The page contents are written by `content` (printpdf's per-glyph operator translation
-    // was two thirds of the PDF's time). printpdf still builds the document: fonts (widths and
-    // ToUnicode for the glyphs used), resources, pages, metadata. It learns which glyphs are
-    // used from one invisible sample per face on the first page, whose content is then
-    // replaced like every other page's.
-    let regular_map = content::GlyphMap::new(&regular.codepoint_to_glyph);
-    let bold_map = content::GlyphMap::new(&bold.codepoint_to_glyph);
-    let regular_name =
-        PdfFontHandle::External(FontId(FONT_ID_REGULAR.to_string())).get_resource_name();
-    let bold_name = PdfFontHandle::External(FontId(FONT_ID_BOLD.to_string())).get_resource_name();
-    let faces = content::Faces {
-        regular: &regular_map,
-        bold: &bold_map,
-        regular_name: &regular_name,
-        bold_name: &bold_name,
-    };
-    let mut used = content::UsedChars::default();
+    // was two thirds of the PDF's time) and the fonts by `embed`, with exactly the glyphs
+    // the contents use. printpdf builds the document around them: resources, pages,
+    // metadata.
+    let mut used = content::Used::default();
     let contents: Vec<Vec<u8>> = doc
         .pages
         .iter()
-        .map(|p| content::encode(p, &faces, &mut used))
+        .map(|p| content::encode(p, fonts, &mut used))
         .collect();
 
     let mut pdf = PdfDocument::new(&meta.title);
-    pdf.resources.fonts.map.insert(
-        FontId(FONT_ID_REGULAR.to_string()),
-        printpdf::PdfFont::new(regular),
-    );
-    pdf.resources.fonts.map.insert(
-        FontId(FONT_ID_BOLD.to_string()),
-        printpdf::PdfFont::new(bold),
-    );
 
     let ts = meta
         .date
@@ -1003,14 +914,7 @@ fn write_pdf(
     info.metadata_date = when;
 
     pdf.pages = (0..doc.pages.len())
-        .map(|i| {
-            let ops = if i == 0 {
-                glyph_sample(&used)
-            } else {
-                Vec::new()
-            };
-            PdfPage::new(Mm(210.0), Mm(297.0), ops)
-        })
+        .map(|_| PdfPage::new(Mm(210.0), Mm(297.0), Vec::new()))
         .collect();
 
     let opts = PdfSaveOptions {
@@ -1050,6 +954,9 @@ fn write_pdf(
             lopdf::Object::Stream(lopdf::Stream::new(lopdf::Dictionary::new(), bytes)),
         );
     }
+
+    // The fonts, cut to the glyphs used.
+    embed::add_fonts(&mut lo, fonts, &used)?;
 
     // Outline (bookmarks): chapters with their sections nested, in reading order.
     add_outline(&mut lo, doc)?;
@@ -1366,9 +1273,11 @@ mod tests {
     #[test]
     fn widths_come_from_the_font() {
         let fonts = embedded_fonts().unwrap();
-        let w_i = fonts.regular.width("i", 10.0);
-        let w_m = fonts.regular.width("M", 10.0);
+        let w_i = fonts.width(Face::Regular, "i", 10.0);
+        let w_m = fonts.width(Face::Regular, "M", 10.0);
         assert!(w_i > 1.0 && w_m > 2.0 * w_i, "i={w_i} M={w_m}");
-        assert!(fonts.bold.width("Müller", 10.0) > fonts.regular.width("Müller", 10.0));
+        assert!(
+            fonts.width(Face::Bold, "Müller", 10.0) > fonts.width(Face::Regular, "Müller", 10.0)
+        );
     }
 }
