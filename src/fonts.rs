@@ -320,6 +320,15 @@ impl Fonts {
         })
     }
 
+    /// The shipped fonts, parsed once per process (the charts measure with them).
+    pub fn shared() -> Result<&'static Fonts, String> {
+        static SHIPPED: OnceLock<Result<Fonts, String>> = OnceLock::new();
+        SHIPPED
+            .get_or_init(Fonts::shipped)
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
     /// Given faces and fallbacks (tests).
     pub fn new(regular: Font, bold: Font, fallbacks: Vec<Font>) -> Fonts {
         Fonts {

@@ -83,6 +83,7 @@ impl FromStr for Lang {
     }
 }
 
+mod chart;
 mod cli;
 mod commands;
 mod cost;
@@ -121,6 +122,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     init::TABLE,
     diff::TABLE,
     values::TABLE,
+    chart::TABLE,
 ];
 
 /// Every entry of the catalogue.

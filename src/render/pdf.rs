@@ -18,7 +18,7 @@ use printpdf::{Mm, PdfDocument, PdfPage, PdfSaveOptions};
 
 use super::RenderError;
 use crate::i18n;
-use crate::report::{BarChart, Outcome, Report, ValueMap};
+use crate::report::{Drawing, Mark, Outcome, Report};
 
 mod content;
 mod embed;
@@ -26,7 +26,7 @@ pub mod layout;
 
 use layout::{
     Align, Cell, Column, Document, Face, Fonts, Item, Layout, PageSetup, Rgb, Style, ACCENT,
-    ACCENT_LIGHT, AMBER, BLACK, GREEN, GREY, LIGHT, RED, RULE,
+    ACCENT_LIGHT, AMBER, BLACK, GREEN, GREY, LIGHT, PLOT, RED, RULE,
 };
 
 /// The shipped fonts (for the layout and for coverage tests).
@@ -494,9 +494,9 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
                 p.paragraph(n, Style::SMALL);
             }
             if !c.chart.bars.is_empty() {
-                p.ensure(c.chart.bars.len() as f32 * 16.0 + 60.0);
+                p.ensure(c.chart.drawing.height as f32 + 30.0);
                 p.heading(3, &c.chart.title);
-                bar_chart(&mut p, &c.chart);
+                drawing(&mut p, &c.chart.drawing);
             }
             if !c.spot_vs_on_demand.is_empty() {
                 p.heading(2, &l("spot_vs_on_demand"));
@@ -569,9 +569,9 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
 
     // Value map.
     if !report.value_map.points.is_empty() {
-        p.ensure(310.0);
+        p.ensure(report.value_map.drawing.height as f32 + 40.0);
         p.heading(1, &l("value_map"));
-        value_map(&mut p, &report.value_map, &l("comparable"));
+        drawing(&mut p, &report.value_map.drawing);
         p.paragraph(&report.value_map.note, Style::SMALL);
     }
 
@@ -756,125 +756,84 @@ fn shortlist_table(p: &mut Layout<'_>, report: &Report, rows: &[crate::report::S
     );
 }
 
-/// Horizontal bars with whiskers from low to high, ticks and labels.
-fn bar_chart(p: &mut Layout<'_>, chart: &BarChart) {
-    let label_w = 150.0;
-    let bar_h = 10.0;
-    let gap = 6.0;
-    let h = chart.bars.len() as f32 * (bar_h + gap) + 24.0;
-    let top = p.block(h);
-    let x0 = p.left() + label_w;
-    let w = p.content_width() - label_w - 50.0;
-    let small = Style::SMALL;
-    // Grid and ticks.
-    let axis_y = top + chart.bars.len() as f32 * (bar_h + gap) + 2.0;
-    for t in &chart.ticks {
-        let x = x0 + w * t.at as f32;
-        p.line(x, top, x, axis_y, 0.3, RULE);
-        let tw = p.measure(small, &t.label);
-        p.text_at(x - tw / 2.0, axis_y + 10.0, small, &t.label);
-    }
-    p.line(x0, axis_y, x0 + w, axis_y, 0.6, GREY);
-    for (i, b) in chart.bars.iter().enumerate() {
-        let y = top + i as f32 * (bar_h + gap);
-        let label = fit(p, Style::TABLE, &b.label, label_w - 6.0);
-        p.text_at(p.left(), y + bar_h - 2.0, Style::TABLE, &label);
-        let fill = if b.highlight { ACCENT } else { ACCENT_LIGHT };
-        let bw = (w * b.mid as f32).max(0.5);
-        let (xl, xh, ym) = (
-            x0 + w * b.low as f32,
-            x0 + w * b.high as f32,
-            y + bar_h / 2.0,
-        );
-        if b.comparable {
-            // No complete total: the comparable total (which leaves items out, so
-            // the complete total lies above it) as an open bar with an arrow, no whisker.
-            p.line(x0, y, x0 + bw, y, 0.8, fill);
-            p.line(x0, y + bar_h, x0 + bw, y + bar_h, 0.8, fill);
-            p.line(x0 + bw, y, x0 + bw, y + bar_h, 0.8, fill);
-            p.line(x0 + bw, ym, x0 + bw + 8.0, ym, 0.8, fill);
-            p.line(x0 + bw + 5.0, ym - 3.0, x0 + bw + 8.0, ym, 0.8, fill);
-            p.line(x0 + bw + 5.0, ym + 3.0, x0 + bw + 8.0, ym, 0.8, fill);
-        } else {
-            p.rect(x0, y, bw, bar_h, fill);
-            // Whisker: low–high with end caps.
-            p.line(xl, ym, xh, ym, 0.8, BLACK);
-            p.line(xl, y + 2.0, xl, y + bar_h - 2.0, 0.8, BLACK);
-            p.line(xh, y + 2.0, xh, y + bar_h - 2.0, 0.8, BLACK);
+/// A chart as `report::chart` laid it out, mark by mark, in a block of its height
+/// (the same drawing the HTML shows as SVG).
+fn drawing(p: &mut Layout<'_>, d: &Drawing) {
+    use crate::report::chart::{Anchor, Tone};
+    let tone = |t: Tone| match t {
+        Tone::Ink => BLACK,
+        Tone::Grey => GREY,
+        Tone::Rule => RULE,
+        Tone::Light => LIGHT,
+        Tone::Accent => ACCENT,
+        Tone::AccentLight => ACCENT_LIGHT,
+        Tone::Plot => PLOT,
+    };
+    let top = p.block(d.height as f32);
+    let left = p.left();
+    for m in &d.marks {
+        match m {
+            Mark::Rect {
+                x,
+                y,
+                w,
+                h,
+                fill,
+                stroke,
+            } => {
+                let (x, y, w, h) = (left + *x as f32, top + *y as f32, *w as f32, *h as f32);
+                if let Some(f) = fill {
+                    p.rect(x, y, w, h, tone(*f));
+                }
+                if let Some(s) = stroke {
+                    let c = tone(*s);
+                    p.line(x, y, x + w, y, 0.6, c);
+                    p.line(x, y + h, x + w, y + h, 0.6, c);
+                    p.line(x, y, x, y + h, 0.6, c);
+                    p.line(x + w, y, x + w, y + h, 0.6, c);
+                }
+            }
+            Mark::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                tone: t,
+                width,
+            } => p.line(
+                left + *x1 as f32,
+                top + *y1 as f32,
+                left + *x2 as f32,
+                top + *y2 as f32,
+                *width as f32,
+                tone(*t),
+            ),
+            Mark::Text {
+                x,
+                y,
+                size,
+                bold,
+                anchor,
+                tone: t,
+                text,
+            } => {
+                let style = Style {
+                    size: *size as f32,
+                    face: if *bold { Face::Bold } else { Face::Regular },
+                    color: tone(*t),
+                };
+                let w = p.measure(style, text);
+                let x = left + *x as f32
+                    - match anchor {
+                        Anchor::Start => 0.0,
+                        Anchor::Middle => w / 2.0,
+                        Anchor::End => w,
+                    };
+                p.text_at(x, top + *y as f32, style, text);
+            }
         }
-        let text_x = if b.comparable {
-            x0 + bw + 12.0
-        } else {
-            xh.max(x0 + bw) + 4.0
-        };
-        p.text_at(text_x, y + bar_h - 2.0, small, &b.text);
     }
     p.space(6.0);
-}
-
-/// Shortens `text` with "…" to fit `width`.
-fn fit(p: &Layout<'_>, style: Style, text: &str, width: f32) -> String {
-    if p.measure(style, text) <= width {
-        return text.to_string();
-    }
-    let mut s: String = text.to_string();
-    while !s.is_empty() && p.measure(style, &format!("{s}…")) > width {
-        s.pop();
-    }
-    format!("{s}…")
-}
-
-/// Score (y) against cost (x), Pareto-front points filled and labelled.
-/// `comparable`: the word that marks a point whose cost is a comparable total.
-fn value_map(p: &mut Layout<'_>, map: &ValueMap, comparable: &str) {
-    let h = 220.0;
-    let top = p.block(h + 30.0);
-    let x0 = p.left() + 30.0;
-    let w = p.content_width() - 60.0;
-    let small = Style::SMALL;
-    let bottom = top + h;
-    p.rect(x0, top, w, h, Rgb(0.985, 0.987, 0.99));
-    for t in &map.y_ticks {
-        let y = bottom - h * t.at as f32;
-        p.line(x0, y, x0 + w, y, 0.3, RULE);
-        let tw = p.measure(small, &t.label);
-        p.text_at(x0 - tw - 4.0, y + 3.0, small, &t.label);
-    }
-    for t in &map.x_ticks {
-        let x = x0 + w * t.at as f32;
-        p.line(x, top, x, bottom, 0.3, RULE);
-        let tw = p.measure(small, &t.label);
-        p.text_at(x - tw / 2.0, bottom + 11.0, small, &t.label);
-    }
-    p.line(x0, bottom, x0 + w, bottom, 0.6, GREY);
-    p.line(x0, top, x0, bottom, 0.6, GREY);
-    for pt in &map.points {
-        let x = x0 + w * pt.x as f32;
-        let y = bottom - h * pt.y as f32;
-        let r = 3.5;
-        if pt.pareto {
-            p.rect(x - r, y - r, 2.0 * r, 2.0 * r, ACCENT);
-        } else {
-            p.rect(x - r, y - r, 2.0 * r, 2.0 * r, LIGHT);
-            p.line(x - r, y - r, x + r, y - r, 0.5, GREY);
-            p.line(x - r, y + r, x + r, y + r, 0.5, GREY);
-            p.line(x - r, y - r, x - r, y + r, 0.5, GREY);
-            p.line(x + r, y - r, x + r, y + r, 0.5, GREY);
-        }
-        let style = if pt.pareto { Style::TABLE_HEAD } else { small };
-        let label = if pt.comparable {
-            format!("{} ({comparable})", pt.label)
-        } else {
-            pt.label.clone()
-        };
-        let lw = p.measure(style, &label);
-        let lx = if x + r + 3.0 + lw > x0 + w {
-            x - r - 3.0 - lw
-        } else {
-            x + r + 3.0
-        };
-        p.text_at(lx, y + 3.0, style, &label);
-    }
 }
 
 // ---------------------------------------------------------------------------

@@ -29,6 +29,8 @@ pub const ACCENT_LIGHT: Rgb = Rgb(0.62, 0.75, 0.87);
 pub const RED: Rgb = Rgb(0.70, 0.13, 0.13);
 pub const GREEN: Rgb = Rgb(0.13, 0.48, 0.22);
 pub const AMBER: Rgb = Rgb(0.66, 0.44, 0.02);
+/// The background of a chart's plot area.
+pub const PLOT: Rgb = Rgb(0.985, 0.987, 0.99);
 
 /// Something drawn on a page.
 #[derive(Debug, Clone, PartialEq)]
