@@ -52,6 +52,73 @@ pub fn missing_glyphs(report: &Report) -> Result<Vec<char>, RenderError> {
     Ok(missing.into_iter().collect())
 }
 
+/// Where the laid-out report breaks the layout rules: two text items whose boxes
+/// overlap, or a text item outside the page or in the right margin. A box spans the
+/// item's measured width and the text face's ascent and descent around its baseline.
+/// Empty when the layout is clean (a test checks the real report in both languages and
+/// with names in every script; `scripts/check-pdf.sh` checks the same on the PDF with
+/// `pdftotext -bbox-layout`).
+pub fn layout_problems(report: &Report) -> Result<Vec<String>, RenderError> {
+    let fonts = embedded_fonts()?;
+    Ok(text_box_problems(&lay_out(report, &fonts), &fonts))
+}
+
+/// [`layout_problems`] for a laid-out document.
+pub fn text_box_problems(doc: &Document, fonts: &Fonts) -> Vec<String> {
+    let up = fonts.regular.ascent / fonts.regular.units_per_em;
+    let down = -fonts.regular.descent / fonts.regular.units_per_em;
+    let right = layout::PAGE_WIDTH - layout::MARGIN_X + 0.5;
+    let mut problems = Vec::new();
+    for (n, page) in doc.pages.iter().enumerate() {
+        let mut boxes: Vec<(f32, f32, f32, f32, &str)> = page
+            .items
+            .iter()
+            .filter_map(|it| match it {
+                Item::Text {
+                    x,
+                    y,
+                    size,
+                    face,
+                    text,
+                    ..
+                } if !text.trim().is_empty() => {
+                    let w = fonts.width(*face, text, *size);
+                    Some((*x, y - up * size, x + w, y + down * size, text.as_str()))
+                }
+                _ => None,
+            })
+            .collect();
+        boxes.sort_by(|a, b| a.1.total_cmp(&b.1));
+        for (i, a) in boxes.iter().enumerate() {
+            if a.0 < 0.0 || a.1 < 0.0 || a.2 > right || a.3 > layout::PAGE_HEIGHT {
+                problems.push(format!(
+                    "page {}: {:?} leaves the page or runs into the right margin ({:.1}–{:.1})",
+                    n + 1,
+                    a.4,
+                    a.0,
+                    a.2
+                ));
+            }
+            for b in &boxes[i + 1..] {
+                if b.1 >= a.3 {
+                    break;
+                }
+                let across = a.2.min(b.2) - a.0.max(b.0);
+                let height = a.3.min(b.3) - a.1.max(b.1);
+                if across > 0.01 && height > 0.01 {
+                    problems.push(format!(
+                        "page {}: {:?} overlaps {:?} ({across:.1} pt across)",
+                        n + 1,
+                        a.4,
+                        b.4
+                    ));
+                }
+            }
+        }
+    }
+    problems
+}
+
 /// Renders the report as PDF bytes.
 pub fn render(report: &Report) -> Result<Vec<u8>, RenderError> {
     let date = chrono::NaiveDate::parse_from_str(&report.meta.evaluation_date.iso, "%Y-%m-%d")
@@ -1227,6 +1294,40 @@ mod tests {
             assert!(missing.is_empty(), "{face:?} lacks {missing:?}");
         }
         assert!(missing_glyphs(&sample(Lang::De)).unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_layout_check_finds_overlaps_and_text_off_the_page() {
+        let fonts = embedded_fonts().unwrap();
+        let text = |x: f32, y: f32, t: &str| Item::Text {
+            x,
+            y,
+            size: 9.0,
+            face: Face::Regular,
+            color: BLACK,
+            text: t.into(),
+        };
+        let doc = Document {
+            pages: vec![layout::Page {
+                items: vec![
+                    text(60.0, 100.0, "Nebius (AI Cloud)"),
+                    text(100.0, 102.0, "eligible"),
+                    text(60.0, 200.0, "clean line"),
+                    text(60.0, 212.0, "next line"),
+                    text(520.0, 300.0, "into the margin"),
+                ],
+            }],
+            outline: Vec::new(),
+        };
+        let problems = text_box_problems(&doc, &fonts);
+        assert_eq!(problems.len(), 2, "{problems:#?}");
+        assert!(problems[0].contains("overlaps"));
+        assert!(problems[1].contains("right margin"));
+        // The real sample report is clean.
+        assert_eq!(
+            layout_problems(&sample(Lang::De)).unwrap(),
+            Vec::<String>::new()
+        );
     }
 
     #[test]

@@ -182,7 +182,7 @@ impl Cell {
     }
 }
 
-const MARGIN_X: f32 = 50.0;
+pub(super) const MARGIN_X: f32 = 50.0;
 const MARGIN_TOP: f32 = 64.0;
 const MARGIN_BOTTOM: f32 = 62.0;
 const CELL_PAD: f32 = 3.0;
