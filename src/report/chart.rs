@@ -384,7 +384,7 @@ pub fn place(
         .map(|r| r.country.clone());
     Some(match country {
         Some(code) => {
-            let name = i18n::t(lang, &format!("country_{code}"));
+            let name = i18n::t(lang, &format!("country_{}", code.to_ascii_lowercase()));
             if name.is_empty() {
                 code
             } else {
