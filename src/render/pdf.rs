@@ -29,16 +29,17 @@ use layout::{
     ACCENT_LIGHT, AMBER, BLACK, GREEN, GREY, LIGHT, PLOT, RED, RULE,
 };
 
-/// The shipped fonts (for the layout and for coverage tests).
-pub fn embedded_fonts() -> Result<Fonts, RenderError> {
-    Fonts::shipped().map_err(RenderError::Pdf)
+/// The shipped fonts (for the layout and for coverage tests), parsed once per process:
+/// a report writes several PDFs, and the charts measure with the same fonts.
+pub fn embedded_fonts() -> Result<&'static Fonts, RenderError> {
+    Fonts::shared().map_err(RenderError::Pdf)
 }
 
 /// Characters of the report that no shipped font has: they are drawn as a placeholder
 /// (and kept in the text layer).
 pub fn missing_glyphs(report: &Report) -> Result<Vec<char>, RenderError> {
     let fonts = embedded_fonts()?;
-    let doc = lay_out(report, &fonts);
+    let doc = lay_out(report, fonts);
     let mut missing = std::collections::BTreeSet::new();
     for item in doc.pages.iter().flat_map(|p| p.items.iter()) {
         if let Item::Text { text, .. } = item {
@@ -60,7 +61,7 @@ pub fn missing_glyphs(report: &Report) -> Result<Vec<char>, RenderError> {
 /// `pdftotext -bbox-layout`).
 pub fn layout_problems(report: &Report) -> Result<Vec<String>, RenderError> {
     let fonts = embedded_fonts()?;
-    Ok(text_box_problems(&lay_out(report, &fonts), &fonts))
+    Ok(text_box_problems(&lay_out(report, fonts), fonts))
 }
 
 /// [`layout_problems`] for a laid-out document.
@@ -153,8 +154,8 @@ pub fn write_document(
     lay_out: impl FnOnce(&Fonts) -> Document,
 ) -> Result<Vec<u8>, RenderError> {
     let fonts = embedded_fonts()?;
-    let doc = lay_out(&fonts);
-    write_pdf(meta, &doc, &fonts)
+    let doc = lay_out(fonts);
+    write_pdf(meta, &doc, fonts)
 }
 
 // ---------------------------------------------------------------------------
@@ -1319,7 +1320,7 @@ mod tests {
             }],
             outline: Vec::new(),
         };
-        let problems = text_box_problems(&doc, &fonts);
+        let problems = text_box_problems(&doc, fonts);
         assert_eq!(problems.len(), 2, "{problems:#?}");
         assert!(problems[0].contains("overlaps"));
         assert!(problems[1].contains("right margin"));
