@@ -56,13 +56,24 @@ impl Used {
         if let Some(c) = f.index.get(&key) {
             return *c;
         }
+        // Two-byte codes: 65,535 per font. The shipped fonts have fewer glyphs, but every
+        // distinct missing character gets a code of its own, so hostile text could ask for
+        // more: the last code is then shared, standing for U+FFFD in the text layer.
+        if f.codes.len() >= usize::from(u16::MAX - 1) {
+            if f.codes.len() == usize::from(u16::MAX - 1) {
+                f.codes.push(Code {
+                    gid: g.gid,
+                    advance: g.advance,
+                    text: [crate::fonts::PLACEHOLDER, '\0'],
+                });
+            }
+            return u16::MAX;
+        }
         f.codes.push(Code {
             gid: g.gid,
             advance: g.advance,
             text: g.text,
         });
-        // More than 65,535 distinct glyphs in one font cannot happen with the shipped fonts
-        // (the largest has fewer glyphs); saturate rather than wrap.
         let c = u16::try_from(f.codes.len()).unwrap_or(u16::MAX);
         f.index.insert(key, c);
         c
@@ -306,7 +317,7 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fonts::{Face, Font};
+    use crate::fonts::{Face, Font, Glyph};
 
     fn writer() -> Writer {
         Writer {
@@ -372,6 +383,27 @@ mod tests {
         );
         let per_font: Vec<(usize, usize)> = used.fonts().map(|(i, c)| (i, c.len())).collect();
         assert_eq!(per_font, [(0, 2), (2, 1)]);
+    }
+
+    #[test]
+    fn codes_never_wrap_past_two_bytes() {
+        let mut used = Used::default();
+        let mut last = 0;
+        for (i, c) in ('\u{4E00}'..).take(70_000).enumerate() {
+            let g = Glyph {
+                font: 0,
+                gid: 7,
+                advance: 500.0,
+                text: [c, '\0'],
+                fake_bold: false,
+            };
+            let code = used.code(&g);
+            assert!(code >= last, "code {code} after {last} at {i}");
+            last = code;
+        }
+        let (_, codes) = used.fonts().next().unwrap();
+        assert_eq!(codes.len(), usize::from(u16::MAX));
+        assert_eq!(codes.last().unwrap().text[0], crate::fonts::PLACEHOLDER);
     }
 
     #[test]
