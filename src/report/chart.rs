@@ -24,7 +24,7 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use super::{Figure, Money};
+use super::{Bar, BarChart, Figure, Money, Tick, ValueMap, ValuePoint};
 use crate::fonts::{Face, Fonts};
 use crate::i18n::{self, Lang};
 use crate::model::provider::ProviderProfile;
@@ -36,74 +36,6 @@ pub const WIDTH: f64 = 495.0;
 const LABEL_SIZE: f64 = 8.0;
 const TICK_SIZE: f64 = 7.0;
 const LINE: f64 = 10.0;
-
-/// A horizontal bar chart with range whiskers; fractions are of the axis maximum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BarChart {
-    /// Says what is drawn (ranges only when a bar has one).
-    pub title: String,
-    pub axis_max: Money,
-    pub ticks: Vec<Tick>,
-    pub bars: Vec<Bar>,
-    /// The chart as drawn, in points.
-    pub drawing: Drawing,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Tick {
-    /// Position, 0–1 of the axis.
-    pub at: f64,
-    pub label: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Bar {
-    /// Provider, GPUs and country of the offer's region (and the offer where needed).
-    pub label: String,
-    pub low: f64,
-    pub mid: f64,
-    pub high: f64,
-    /// The mid value as text.
-    pub text: String,
-    /// Drawn in the accent colour (eligible and on the shortlist).
-    pub highlight: bool,
-    /// Only a lower bound is known (some cost items are missing): drawn open, text "≥ …".
-    pub comparable: bool,
-}
-
-/// Score against cost for each eligible provider's cheapest offer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ValueMap {
-    pub points: Vec<ValuePoint>,
-    /// Cost axis (x), ticks at fractions of the axis.
-    pub x_ticks: Vec<Tick>,
-    /// Score axis (y), 0–100.
-    pub y_ticks: Vec<Tick>,
-    pub note: String,
-    /// The map as drawn, in points.
-    pub drawing: Drawing,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ValuePoint {
-    pub provider_id: String,
-    pub label: String,
-    pub score: Figure,
-    pub cost: Money,
-    /// Position in the plot, 0–1 (x: cost, y: score).
-    pub x: f64,
-    pub y: f64,
-    /// No other option has both a higher-or-equal score and a lower-or-equal cost
-    /// (and is strictly better in one).
-    pub pareto: bool,
-    /// The cost is a lower bound (some cost items are missing).
-    pub comparable: bool,
-}
 
 /// A chart as drawn: marks in points, origin top left, y downwards; text `y` is the
 /// baseline.
