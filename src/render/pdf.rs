@@ -18,15 +18,20 @@ use printpdf::{Mm, PdfDocument, PdfPage, PdfSaveOptions};
 
 use super::RenderError;
 use crate::i18n;
-use crate::report::{Drawing, Mark, Outcome, Report};
+use crate::report::{Outcome, Report};
 
+mod check;
 mod content;
 mod embed;
+mod figure;
 pub mod layout;
 
+pub use check::{layout_problems, text_box_problems};
+use figure::drawing;
+
 use layout::{
-    Align, Cell, Column, Document, Face, Fonts, Item, Layout, PageSetup, Rgb, Style, ACCENT,
-    ACCENT_LIGHT, AMBER, BLACK, GREEN, GREY, LIGHT, PLOT, RED, RULE,
+    Align, Cell, Column, Document, Face, Fonts, Item, Layout, PageSetup, Rgb, Style, ACCENT, AMBER,
+    GREEN, RED,
 };
 
 /// The shipped fonts (for the layout and for coverage tests), parsed once per process:
@@ -51,73 +56,6 @@ pub fn missing_glyphs(report: &Report) -> Result<Vec<char>, RenderError> {
         }
     }
     Ok(missing.into_iter().collect())
-}
-
-/// Where the laid-out report breaks the layout rules: two text items whose boxes
-/// overlap, or a text item outside the page or in the right margin. A box spans the
-/// item's measured width and the text face's ascent and descent around its baseline.
-/// Empty when the layout is clean (a test checks the real report in both languages and
-/// with names in every script; `scripts/check-pdf.sh` checks the same on the PDF with
-/// `pdftotext -bbox-layout`).
-pub fn layout_problems(report: &Report) -> Result<Vec<String>, RenderError> {
-    let fonts = embedded_fonts()?;
-    Ok(text_box_problems(&lay_out(report, fonts), fonts))
-}
-
-/// [`layout_problems`] for a laid-out document.
-pub fn text_box_problems(doc: &Document, fonts: &Fonts) -> Vec<String> {
-    let up = fonts.regular.ascent / fonts.regular.units_per_em;
-    let down = -fonts.regular.descent / fonts.regular.units_per_em;
-    let right = layout::PAGE_WIDTH - layout::MARGIN_X + 0.5;
-    let mut problems = Vec::new();
-    for (n, page) in doc.pages.iter().enumerate() {
-        let mut boxes: Vec<(f32, f32, f32, f32, &str)> = page
-            .items
-            .iter()
-            .filter_map(|it| match it {
-                Item::Text {
-                    x,
-                    y,
-                    size,
-                    face,
-                    text,
-                    ..
-                } if !text.trim().is_empty() => {
-                    let w = fonts.width(*face, text, *size);
-                    Some((*x, y - up * size, x + w, y + down * size, text.as_str()))
-                }
-                _ => None,
-            })
-            .collect();
-        boxes.sort_by(|a, b| a.1.total_cmp(&b.1));
-        for (i, a) in boxes.iter().enumerate() {
-            if a.0 < 0.0 || a.1 < 0.0 || a.2 > right || a.3 > layout::PAGE_HEIGHT {
-                problems.push(format!(
-                    "page {}: {:?} leaves the page or runs into the right margin ({:.1}–{:.1})",
-                    n + 1,
-                    a.4,
-                    a.0,
-                    a.2
-                ));
-            }
-            for b in &boxes[i + 1..] {
-                if b.1 >= a.3 {
-                    break;
-                }
-                let across = a.2.min(b.2) - a.0.max(b.0);
-                let height = a.3.min(b.3) - a.1.max(b.1);
-                if across > 0.01 && height > 0.01 {
-                    problems.push(format!(
-                        "page {}: {:?} overlaps {:?} ({across:.1} pt across)",
-                        n + 1,
-                        a.4,
-                        b.4
-                    ));
-                }
-            }
-        }
-    }
-    problems
 }
 
 /// Renders the report as PDF bytes.
@@ -824,86 +762,6 @@ fn shortlist_table(p: &mut Layout<'_>, report: &Report, rows: &[crate::report::S
     );
 }
 
-/// A chart as `report::chart` laid it out, mark by mark, in a block of its height
-/// (the same drawing the HTML shows as SVG).
-fn drawing(p: &mut Layout<'_>, d: &Drawing) {
-    use crate::report::chart::{Anchor, Tone};
-    let tone = |t: Tone| match t {
-        Tone::Ink => BLACK,
-        Tone::Grey => GREY,
-        Tone::Rule => RULE,
-        Tone::Light => LIGHT,
-        Tone::Accent => ACCENT,
-        Tone::AccentLight => ACCENT_LIGHT,
-        Tone::Plot => PLOT,
-    };
-    let top = p.block(d.height as f32);
-    let left = p.left();
-    for m in &d.marks {
-        match m {
-            Mark::Rect {
-                x,
-                y,
-                w,
-                h,
-                fill,
-                stroke,
-            } => {
-                let (x, y, w, h) = (left + *x as f32, top + *y as f32, *w as f32, *h as f32);
-                if let Some(f) = fill {
-                    p.rect(x, y, w, h, tone(*f));
-                }
-                if let Some(s) = stroke {
-                    let c = tone(*s);
-                    p.line(x, y, x + w, y, 0.6, c);
-                    p.line(x, y + h, x + w, y + h, 0.6, c);
-                    p.line(x, y, x, y + h, 0.6, c);
-                    p.line(x + w, y, x + w, y + h, 0.6, c);
-                }
-            }
-            Mark::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                tone: t,
-                width,
-            } => p.line(
-                left + *x1 as f32,
-                top + *y1 as f32,
-                left + *x2 as f32,
-                top + *y2 as f32,
-                *width as f32,
-                tone(*t),
-            ),
-            Mark::Text {
-                x,
-                y,
-                size,
-                bold,
-                anchor,
-                tone: t,
-                text,
-            } => {
-                let style = Style {
-                    size: *size as f32,
-                    face: if *bold { Face::Bold } else { Face::Regular },
-                    color: tone(*t),
-                };
-                let w = p.measure(style, text);
-                let x = left + *x as f32
-                    - match anchor {
-                        Anchor::Start => 0.0,
-                        Anchor::Middle => w / 2.0,
-                        Anchor::End => w,
-                    };
-                p.text_at(x, top + *y as f32, style, text);
-            }
-        }
-    }
-    p.space(6.0);
-}
-
 // ---------------------------------------------------------------------------
 // Layout → PDF
 
@@ -1305,7 +1163,7 @@ mod tests {
             y,
             size: 9.0,
             face: Face::Regular,
-            color: BLACK,
+            color: layout::BLACK,
             text: t.into(),
         };
         let doc = Document {
