@@ -10,7 +10,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("chart_axis_offer", "Offer", "Angebot"),
     ("chart_axis_total", "Total", "Summe"),
     ("chart_axis_cost", "Total cost of the workload ({currency})", "Gesamtkosten der Arbeitslast ({currency})"),
-    ("chart_axis_score", "Score (0–100)", "Punkte (0–100)"),
+    ("chart_axis_score", "Score (out of 100)", "Punkte (von 100)"),
     ("chart_legend_top3", "provider in the top 3", "Anbieter unter den ersten drei"),
     ("chart_legend_other", "other offers", "weitere Angebote"),
     ("chart_legend_range", "range low–high", "Spanne niedrig–hoch"),
