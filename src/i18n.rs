@@ -83,6 +83,7 @@ impl FromStr for Lang {
     }
 }
 
+mod chart;
 pub mod citations;
 mod cli;
 mod commands;
@@ -128,6 +129,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     values::TABLE,
     why::TABLE,
     questionnaire::TABLE,
+    chart::TABLE,
 ];
 
 /// Every entry of the catalogue.

@@ -22,6 +22,7 @@ use crate::model::Amount;
 pub mod assemble;
 pub mod build;
 pub mod chart;
+pub use chart::{Drawing, Mark};
 pub mod cost_input;
 pub mod dpa;
 #[cfg(test)]
@@ -419,10 +420,13 @@ pub struct CostRow {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BarChart {
+    /// Says what is drawn (ranges only when a bar has one).
     pub title: String,
     pub axis_max: Money,
     pub ticks: Vec<Tick>,
     pub bars: Vec<Bar>,
+    /// The chart as drawn, in points (`report::chart`; the PDF and the HTML draw it).
+    pub drawing: Drawing,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -436,6 +440,7 @@ pub struct Tick {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Bar {
+    /// Provider, GPUs and the country of the offer's region (and the offer where needed).
     pub label: String,
     pub low: f64,
     pub mid: f64,
@@ -495,6 +500,8 @@ pub struct ValueMap {
     /// Score axis (y), 0–100.
     pub y_ticks: Vec<Tick>,
     pub note: String,
+    /// The map as drawn, in points (`report::chart`; the PDF and the HTML draw it).
+    pub drawing: Drawing,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -518,8 +518,8 @@ pub fn html(r: &DpaReview, l: Lang) -> String {
 
 /// The review as a PDF, laid out with the report's PDF layout module
 /// (`render::pdf`): title, document table, elements table, passages, figures and the
-/// sign-off block. Characters the embedded font lacks become `?` (printpdf would
-/// drop them silently). The PDF date is the sign-off date, else the latest element
+/// sign-off block. Characters in any script are drawn (fonts with fallbacks,
+/// docs/fonts.md). The PDF date is the sign-off date, else the latest element
 /// date, else 1970-01-01; its ID is derived from the review: same review, same bytes.
 pub fn pdf(r: &DpaReview, l: Lang) -> Result<Vec<u8>, crate::render::RenderError> {
     use crate::render::pdf::layout::{Align, Cell, Column, Face, Layout, PageSetup, Style, ACCENT};
@@ -548,17 +548,9 @@ pub fn pdf(r: &DpaReview, l: Lang) -> Result<Vec<u8>, crate::render::RenderError
         Lang::De => crate::i18n::Lang::De,
     };
     write_document(&meta, |fonts| {
-        let clean = |s: &str| -> String {
-            s.chars()
-                .map(|c| {
-                    if c == ' ' || fonts.face(Face::Regular).covers(c) {
-                        c
-                    } else {
-                        '?'
-                    }
-                })
-                .collect()
-        };
+        // Every character is drawn (a fallback font, or a visible placeholder that keeps
+        // the character in the text layer: docs/fonts.md), so nothing needs replacing.
+        let clean = |s: &str| -> String { s.to_string() };
         let setup = PageSetup {
             header_left: clean(&title(r, l)),
             header_right: r

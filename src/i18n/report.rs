@@ -46,7 +46,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("value_map", "Value map: score against total cost", "Preis-Leistungs-Übersicht: Punkte im Verhältnis zu den Gesamtkosten"),
     ("value_map_note", "Marked options are not beaten by any other option on both score and cost (Pareto front).", "Markierte Optionen werden von keiner anderen Option zugleich bei Bewertung und Kosten übertroffen (Pareto-Front)."),
     ("pareto", "Pareto front", "Pareto-Front"),
-    ("value_map_lower", "(comparable): no complete total – the cost is the comparable total (see the cost comparison for the items left out).", "(vergleichbar): keine vollständige Summe – die Kosten sind die vergleichbare Summe (weggelassene Posten siehe Kostenvergleich)."),
+    ("value_map_lower", "Options without a complete total are placed at their comparable total (see the cost comparison for the items left out).", "Optionen ohne vollständige Summe stehen bei ihrer vergleichbaren Summe (weggelassene Posten siehe Kostenvergleich)."),
     ("recommendations", "Recommendations", "Empfehlungen"),
     ("dpa_reviews", "DPA review status", "Prüfstatus der Auftragsverarbeitungsverträge"),
     ("method", "Method and sources", "Methode und Quellen"),

@@ -418,6 +418,13 @@ fn cost_section(inp: &Inputs<'_>, tx: &Texts, cost: &CostInput) -> CostSection {
             };
             Some(BarInput {
                 label: offer_label(o),
+                place: super::chart::place(
+                    inp.providers,
+                    &o.provider_id,
+                    o.region.as_deref(),
+                    inp.lang,
+                ),
+                offer: o.offer_id.clone(),
                 low,
                 mid,
                 high,
@@ -453,7 +460,7 @@ fn cost_section(inp: &Inputs<'_>, tx: &Texts, cost: &CostInput) -> CostSection {
         workload: cost.workload.clone(),
         comparison_note: cost.comparison_note.clone(),
         rows,
-        chart: bar_chart(tx.label("cost_chart"), &bars, cur, lang),
+        chart: bar_chart(&bars, cur, lang),
         spot_vs_on_demand,
         budget: cost.budget.as_ref().map(|b| BudgetAdvice {
             offer: b.offer.clone(),

@@ -156,6 +156,8 @@ pub fn sample(lang: Lang) -> Report {
     let bars = vec![
         BarInput {
             label: "Alpha · H100-SXM ×8".into(),
+            place: Some("Deutschland".into()),
+            offer: "h100x8".into(),
             low: d("11000"),
             mid: d("12345.67"),
             high: d("13600"),
@@ -164,6 +166,8 @@ pub fn sample(lang: Lang) -> Report {
         },
         BarInput {
             label: "Beta · A100-SXM-80GB ×8".into(),
+            place: None,
+            offer: "a100x8".into(),
             low: d("9000"),
             mid: d("9800.5"),
             high: d("10600"),
@@ -191,7 +195,7 @@ pub fn sample(lang: Lang) -> Report {
             time_to_result: Some(tx.hours(41.5)),
             missing: None,
         }],
-        chart: bar_chart(tx.label("cost_chart"), &bars, "EUR", lang),
+        chart: bar_chart(&bars, "EUR", lang),
         spot_vs_on_demand: vec![],
         budget: Some(BudgetAdvice {
             offer: "Alpha · h100x8".into(),

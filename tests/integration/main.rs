@@ -32,6 +32,7 @@ mod legal_fixes;
 mod loader_api;
 mod man_completions;
 mod no_network;
+mod pdf_layout;
 mod pipeline;
 mod project;
 mod report;
