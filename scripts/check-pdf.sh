@@ -15,8 +15,9 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 fail() { echo "check-pdf: $*" >&2; exit 1; }
 
-# Line number of the first line equal to (or starting with) a heading.
-line_of() { grep -n -m1 -x -F "$1" "$2" | cut -d: -f1; }
+# Line number of the first line after line $3 equal to a heading (a chapter's name may
+# also be a sub-heading inside an earlier chapter, e.g. a provider's "Recommendations").
+line_of() { awk -v h="$1" -v p="$3" 'NR > p && $0 == h { print NR; exit }' "$2"; }
 
 for lang in de en; do
   out="$TMP/$lang"
@@ -54,9 +55,8 @@ for lang in de en; do
   fi
   prev=0
   for h in "$@"; do
-    n=$(line_of "$h" "$txt")
-    [ -n "$n" ] || fail "$lang: heading '$h' not found as a line of its own"
-    [ "$n" -gt "$prev" ] || fail "$lang: heading '$h' (line $n) out of reading order"
+    n=$(line_of "$h" "$txt" "$prev")
+    [ -n "$n" ] || fail "$lang: heading '$h' not found as a line of its own after line $prev (out of reading order or missing)"
     prev=$n
   done
   echo "check-pdf: $lang ok ($pages pages)"
