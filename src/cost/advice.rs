@@ -25,12 +25,180 @@ pub struct BudgetAlert {
     pub amount: Money,
 }
 
-/// Budget alerts and the automatic stop for the rank-1 offer.
+/// Whose offer the budget advice is for.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum AdviceFor {
+    /// The cheapest ranked offer (`cost` without an assessment).
+    #[default]
+    Cheapest,
+    /// The recommended provider's best qualifying offer.
+    Recommended(String),
+    /// The leading provider's best qualifying offer ("X leads, but …").
+    Leading(String),
+    /// No provider can be recommended: the cheapest ranked offer, said so.
+    NoneRecommended,
+}
+
+impl AdviceFor {
+    /// From the assessment's recommendation state.
+    pub fn from_recommendation(r: &crate::eval::decision::Recommendation) -> AdviceFor {
+        use crate::eval::decision::Recommendation as R;
+        match r {
+            R::Recommend { provider, .. } => AdviceFor::Recommended(provider.clone()),
+            R::Leads { provider, .. } => AdviceFor::Leading(provider.clone()),
+            R::None { .. } => AdviceFor::NoneRecommended,
+        }
+    }
+
+    /// The provider whose best offer is meant, if one is.
+    pub fn provider(&self) -> Option<&str> {
+        match self {
+            AdviceFor::Recommended(p) | AdviceFor::Leading(p) => Some(p),
+            AdviceFor::Cheapest | AdviceFor::NoneRecommended => None,
+        }
+    }
+
+    /// The stable token for JSON.
+    pub fn token(&self) -> &'static str {
+        match self {
+            AdviceFor::Cheapest => "cheapest",
+            AdviceFor::Recommended(_) => "recommended",
+            AdviceFor::Leading(_) => "leading",
+            AdviceFor::NoneRecommended => "cheapest_none_recommended",
+        }
+    }
+
+    /// Which offer, in words (`the leading provider's best qualifying offer`).
+    pub fn why(&self) -> super::Why {
+        super::Why::new(match self {
+            AdviceFor::Cheapest => Msg::BudgetForCheapest,
+            AdviceFor::Recommended(_) => Msg::BudgetForRecommended,
+            AdviceFor::Leading(_) => Msg::BudgetForLeading,
+            AdviceFor::NoneRecommended => Msg::BudgetForNoneRecommended,
+        })
+    }
+}
+
+/// An offer named for people: provider, GPUs × model, region and country.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OfferRef {
+    pub provider_id: String,
+    pub provider_name: String,
+    pub offer_id: String,
+    pub gpus_per_instance: u32,
+    /// Instances the job rents.
+    pub instances: u32,
+    pub gpu_model: String,
+    pub region: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
+}
+
+impl OfferRef {
+    pub fn of(o: &OfferCost) -> OfferRef {
+        OfferRef {
+            provider_id: o.provider_id.to_string(),
+            provider_name: o.provider_name.to_string(),
+            offer_id: o.offer_id.clone(),
+            gpus_per_instance: o.gpus_per_instance,
+            instances: o.instances,
+            gpu_model: o.gpu_model.to_string(),
+            region: o.region.to_string(),
+            country: o.country.as_ref().map(|c| c.to_string()),
+        }
+    }
+
+    /// `Nebius (AI Cloud) · gpu-h200-… (8× H200-SXM, eu-north1, FI)`.
+    pub fn label(&self) -> String {
+        format!(
+            "{} · {} ({})",
+            self.provider_name,
+            self.offer_id,
+            self.hardware()
+        )
+    }
+
+    /// `8× H200-SXM, eu-north1, FI`.
+    pub fn hardware(&self) -> String {
+        let mut s = format!(
+            "{}× {}, {}",
+            self.gpus_per_instance, self.gpu_model, self.region
+        );
+        if let Some(c) = &self.country {
+            s.push_str(&format!(", {c}"));
+        }
+        s
+    }
+}
+
+/// The offer the operation after the job is costed on, for one provider.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OperationChoice {
+    pub provider_id: String,
+    pub provider_name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offer_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpus_per_instance: Option<u32>,
+    /// Instances rented for the operation's GPUs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instances: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_model: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
+    /// Price per instance-hour in `currency`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub price_per_instance_hour: Option<Amount>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
+    /// Why the provider has no offer for the operation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missing: Option<super::Why>,
+}
+
+impl OperationChoice {
+    /// `gpu-h100-sxm-1gpu… (1× H100-SXM, eu-north1, FI)`, or `missing: why` in `lang`.
+    pub fn describe(&self, lang: crate::i18n::Lang) -> String {
+        match (&self.offer_id, &self.missing) {
+            (Some(id), _) => {
+                let mut s = format!(
+                    "{id} ({}× {}, {}",
+                    self.gpus_per_instance.unwrap_or(0),
+                    self.gpu_model.as_deref().unwrap_or(""),
+                    self.region.as_deref().unwrap_or("")
+                );
+                if let Some(c) = &self.country {
+                    s.push_str(&format!(", {c}"));
+                }
+                s.push(')');
+                if let Some(k) = self.instances.filter(|k| *k > 1) {
+                    s.push_str(&format!(" × {k}"));
+                }
+                s
+            }
+            (None, Some(w)) => w.render(lang),
+            (None, None) => String::new(),
+        }
+    }
+}
+
+/// Budget alerts and the automatic stop for one offer: the cheapest ranked one, or the
+/// recommended (leading) provider's best qualifying offer ([`AdviceFor`]).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BudgetAdvice {
     /// `provider/offer` the advice is for; absent when no offer is ranked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub offer: Option<String>,
+    /// Whose offer: `cheapest`, `recommended`, `leading` or `cheapest_none_recommended`.
+    pub chosen: &'static str,
+    /// Which offer, in words.
+    pub chosen_text: super::Why,
+    /// The offer, named for people.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offer_detail: Option<OfferRef>,
     /// `total` (the offer's complete total) or `comparable_total` (items are excluded:
     /// see `caveat`); absent when no offer is ranked.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -61,10 +229,24 @@ pub struct Recommendation {
     pub reason_de: String,
 }
 
-/// Budget advice for the rank-1 offer: on its complete total when it has one, else on its
-/// comparable total with a caveat naming the excluded items.
-pub fn budget(offers: &[OfferCost], basis: &ComparisonBasis, currency: &str) -> BudgetAdvice {
-    let best = offers.iter().find(|o| o.rank == Some(1));
+/// Budget advice for one offer (see [`AdviceFor`]): the rank-1 offer, or the named
+/// provider's best-ranked offer (its best qualifying offer: only qualifying offers are
+/// ranked); on its complete total when it has one, else on its comparable total with a
+/// caveat naming the excluded items. A named provider without a ranked offer gets no
+/// figures — never another provider's.
+pub fn budget(
+    offers: &[OfferCost],
+    basis: &ComparisonBasis,
+    currency: &str,
+    whom: &AdviceFor,
+) -> BudgetAdvice {
+    let best = match whom.provider() {
+        Some(p) => offers
+            .iter()
+            .filter(|o| *o.provider_id == *p && o.rank.is_some())
+            .min_by_key(|o| o.rank),
+        None => offers.iter().find(|o| o.rank == Some(1)),
+    };
     let figures = best.and_then(|o| {
         match (
             o.totals.subtotal.amount(),
@@ -95,6 +277,9 @@ pub fn budget(offers: &[OfferCost], basis: &ComparisonBasis, currency: &str) -> 
     match figures {
         Some((o, planned, total, kind, caveat)) => BudgetAdvice {
             offer: Some(format!("{}/{}", o.provider_id, o.offer_id)),
+            chosen: whom.token(),
+            chosen_text: whom.why(),
+            offer_detail: Some(OfferRef::of(o)),
             basis: Some(kind),
             caveat,
             planned_cost: Money::Amount(Amount(planned)),
@@ -111,9 +296,15 @@ pub fn budget(offers: &[OfferCost], basis: &ComparisonBasis, currency: &str) -> 
             currency: currency.to_string(),
         },
         None => {
-            let why = super::Why::new(Msg::NoKnownComputeCost);
+            let why = match whom.provider() {
+                Some(p) => super::Why::new(Msg::NoPricedOfferFor).with("provider", p),
+                None => super::Why::new(Msg::NoKnownComputeCost),
+            };
             BudgetAdvice {
                 offer: None,
+                chosen: whom.token(),
+                chosen_text: whom.why(),
+                offer_detail: None,
                 basis: None,
                 caveat: None,
                 planned_cost: Money::Missing(why.clone()),
@@ -158,7 +349,12 @@ pub fn recommendations(
     currency: &str,
 ) -> Vec<Recommendation> {
     let mut out = Vec::new();
-    let best = offers.iter().find(|o| o.rank == Some(1));
+    // The offer the budget is for: the figures below rest on the same offer.
+    let best = budget.offer_detail.as_ref().and_then(|d| {
+        offers
+            .iter()
+            .find(|o| *o.provider_id == *d.provider_id && o.offer_id == d.offer_id)
+    });
     // Spot.
     if w.spot.accepted {
         let threshold = Decimal::from(SPOT_MIN_SAVING_PCT);
