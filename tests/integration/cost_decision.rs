@@ -300,8 +300,19 @@ fn one_offer_has_one_comparable_total_in_every_command_and_format() {
     assert_eq!(amount, ay, "report shortlist");
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(md.contains(&format!("€{}", money(ay))), "report.md");
-    let cost_csv = std::fs::read_to_string(out.join("cost.csv")).unwrap();
-    assert!(cost_csv.contains(&format!("{ay:.2}")), "cost.csv");
+    let mut rdr = csv::Reader::from_path(out.join("cost.csv")).unwrap();
+    let head = rdr.headers().unwrap().clone();
+    let col = |n: &str| head.iter().position(|h| h == n).unwrap();
+    let row = rdr
+        .records()
+        .map(Result::unwrap)
+        .find(|r| &r[col("provider_id")] == "ay")
+        .unwrap();
+    assert_eq!(
+        row[col("comparable_total")].parse::<f64>().unwrap(),
+        ay,
+        "the report's cost.csv"
+    );
 }
 
 /// Issue 13 item 5: the budget advice is for the recommended (or leading) provider's
