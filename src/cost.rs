@@ -90,25 +90,25 @@ impl Money {
     }
 }
 
-/// How an offer's throughput is known.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// How an offer's throughput is known. JSON writes `snake_case`; [`BasisKind::as_str`]
+/// gives the CSV and table word (`benchmark-derived`, `no basis`), derived by strum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
 pub enum BasisKind {
     /// The measured run used this GPU model: factor 1.
+    #[strum(serialize = "measured")]
     Measured,
     /// From benchmark rows (cited).
+    #[strum(serialize = "benchmark-derived")]
     BenchmarkDerived,
     /// No usable rows: no cost is given.
+    #[strum(serialize = "no basis")]
     NoBasis,
 }
 
 impl BasisKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            BasisKind::Measured => "measured",
-            BasisKind::BenchmarkDerived => "benchmark-derived",
-            BasisKind::NoBasis => "no basis",
-        }
+        self.into()
     }
 }
 
@@ -161,11 +161,15 @@ pub struct BillingTerms {
     pub minimum_term_assumed: bool,
 }
 
-/// What a line item is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// What a line item is for. JSON writes `snake_case`; [`LineKind::as_str`] gives the
+/// English label (also the key of its translation in `cost::text`), derived by strum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "lowercase")]
 pub enum LineKind {
+    #[strum(serialize = "compute (on-demand)")]
     ComputeOnDemand,
+    #[strum(serialize = "compute (spot)")]
     ComputeSpot,
     Storage,
     Egress,
@@ -174,13 +178,7 @@ pub enum LineKind {
 
 impl LineKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            LineKind::ComputeOnDemand => "compute (on-demand)",
-            LineKind::ComputeSpot => "compute (spot)",
-            LineKind::Storage => "storage",
-            LineKind::Egress => "egress",
-            LineKind::Operation => "operation",
-        }
+        self.into()
     }
 }
 
@@ -968,8 +966,12 @@ impl CostComparison {
 /// True when every price of the provider can be converted into the report currency.
 fn has_rates(rates: &Rates, p: &ProviderProfile) -> bool {
     p.offers.iter().all(|o| rates.rate(&o.currency).is_some())
-        && p.storage.as_ref().is_none_or(|s| rates.rate(&s.currency).is_some())
-        && p.egress.as_ref().is_none_or(|e| rates.rate(&e.currency).is_some())
+        && p.storage
+            .as_ref()
+            .is_none_or(|s| rates.rate(&s.currency).is_some())
+        && p.egress
+            .as_ref()
+            .is_none_or(|e| rates.rate(&e.currency).is_some())
 }
 
 /// Every currency a price is given in needs a rate into the report currency.
@@ -2877,7 +2879,41 @@ mod tests {
         assert_eq!(cost(&gcp, "204800"), d("16384.00"));
         // The arithmetic says which rule applied.
         let (_, why) = egress_cost(&aws, d("204800")).unwrap();
-        assert!(why.to_string().contains("bracket: 204800 GB × 0.05"), "{why}");
+        assert!(
+            why.to_string().contains("bracket: 204800 GB × 0.05"),
+            "{why}"
+        );
+    }
+
+    /// The derived enum texts are the words the files and outputs always used.
+    #[test]
+    fn enum_texts_are_the_serde_names() {
+        use crate::model::workload::{JobKind, Precision, WorkUnit};
+        let serde_name = |v: serde_json::Value| v.as_str().unwrap().to_string();
+        for j in [JobKind::Training, JobKind::FineTuning, JobKind::Inference] {
+            assert_eq!(j.as_str(), serde_name(serde_json::to_value(j).unwrap()));
+        }
+        for u in [
+            WorkUnit::Samples,
+            WorkUnit::Tokens,
+            WorkUnit::Requests,
+            WorkUnit::BenchmarkRuns,
+        ] {
+            assert_eq!(u.as_str(), serde_name(serde_json::to_value(u).unwrap()));
+        }
+        for p in [
+            Precision::Fp32,
+            Precision::Tf32,
+            Precision::Bf16,
+            Precision::Fp16,
+            Precision::Fp8,
+        ] {
+            assert_eq!(p.as_str(), serde_name(serde_json::to_value(p).unwrap()));
+        }
+        assert_eq!(BasisKind::BenchmarkDerived.as_str(), "benchmark-derived");
+        assert_eq!(BasisKind::NoBasis.as_str(), "no basis");
+        assert_eq!(LineKind::ComputeOnDemand.as_str(), "compute (on-demand)");
+        assert_eq!(LineKind::Egress.as_str(), "egress");
     }
 
     /// The buffer without a division gives the same figures as with one.

@@ -531,9 +531,11 @@ fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Ve
         .has_headers(false)
         .flexible(true)
         .from_reader(file.text.as_bytes());
-    let at = |line: u64| Diagnostic::error(CostCode::BenchmarkTableInvalid, String::new())
-        .in_file(file.display.clone())
-        .at(usize::try_from(line).unwrap_or(usize::MAX), 1);
+    let at = |line: u64| {
+        Diagnostic::error(CostCode::BenchmarkTableInvalid, String::new())
+            .in_file(file.display.clone())
+            .at(usize::try_from(line).unwrap_or(usize::MAX), 1)
+    };
     let unreadable = |e: csv::Error| {
         let line = e.position().map_or(1, csv::Position::line);
         let mut d = at(line);
@@ -617,8 +619,7 @@ fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Ve
         optional("runs_dropped"),
         optional("scaling_factor"),
     );
-    let mut first_line: std::collections::HashMap<String, usize> =
-        std::collections::HashMap::new();
+    let mut first_line: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let mut rows = Vec::new();
     // One record buffer for every row (no allocation per row or field).
     let mut rec = csv::StringRecord::new();

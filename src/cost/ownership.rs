@@ -104,12 +104,42 @@ enum Kind {
 fn table(r: &RentVsBuy) -> [(&'static str, &Figure, Why, Kind); 12] {
     let cur = r.currency.as_str();
     [
-        ("server_price", &r.server_price, unit(Msg::UnitPlain, cur), Kind::Money),
-        ("gpus_per_server", &r.gpus_per_server, unit(Msg::UnitPlain, "GPUs"), Kind::Plain),
-        ("lifetime_years", &r.lifetime_years, unit(Msg::UnitYears, cur), Kind::Plain),
-        ("residual_value", &r.residual_value, unit(Msg::UnitPlain, cur), Kind::Money),
-        ("power_kw_load", &r.power_kw_load, unit(Msg::UnitPlain, "kW"), Kind::Plain),
-        ("power_kw_idle", &r.power_kw_idle, unit(Msg::UnitPlain, "kW"), Kind::Plain),
+        (
+            "server_price",
+            &r.server_price,
+            unit(Msg::UnitPlain, cur),
+            Kind::Money,
+        ),
+        (
+            "gpus_per_server",
+            &r.gpus_per_server,
+            unit(Msg::UnitPlain, "GPUs"),
+            Kind::Plain,
+        ),
+        (
+            "lifetime_years",
+            &r.lifetime_years,
+            unit(Msg::UnitYears, cur),
+            Kind::Plain,
+        ),
+        (
+            "residual_value",
+            &r.residual_value,
+            unit(Msg::UnitPlain, cur),
+            Kind::Money,
+        ),
+        (
+            "power_kw_load",
+            &r.power_kw_load,
+            unit(Msg::UnitPlain, "kW"),
+            Kind::Plain,
+        ),
+        (
+            "power_kw_idle",
+            &r.power_kw_idle,
+            unit(Msg::UnitPlain, "kW"),
+            Kind::Plain,
+        ),
         ("pue", &r.pue, unit(Msg::UnitRatio, cur), Kind::Plain),
         (
             "electricity_price_per_kwh",
@@ -123,9 +153,24 @@ fn table(r: &RentVsBuy) -> [(&'static str, &Figure, Why, Kind); 12] {
             unit(Msg::UnitPctOfPrice, cur),
             Kind::Pct,
         ),
-        ("hosting_per_month", &r.hosting_per_month, unit(Msg::UnitPerMonth, cur), Kind::Money),
-        ("staff_per_year", &r.staff_per_year, unit(Msg::UnitPerYear, cur), Kind::Money),
-        ("utilisation_pct", &r.utilisation_pct, unit(Msg::UnitPlain, "%"), Kind::Pct),
+        (
+            "hosting_per_month",
+            &r.hosting_per_month,
+            unit(Msg::UnitPerMonth, cur),
+            Kind::Money,
+        ),
+        (
+            "staff_per_year",
+            &r.staff_per_year,
+            unit(Msg::UnitPerYear, cur),
+            Kind::Money,
+        ),
+        (
+            "utilisation_pct",
+            &r.utilisation_pct,
+            unit(Msg::UnitPlain, "%"),
+            Kind::Pct,
+        ),
     ]
 }
 

@@ -145,7 +145,11 @@ pub fn csv(c: &CostComparison) -> String {
             comparable(|x| x.subtotal.0),
             comparable(|x| x.buffer.0),
             comparable(|x| x.total.0),
-            Cell::Text(if o.comparable.is_some() { &excludes } else { "" }),
+            Cell::Text(if o.comparable.is_some() {
+                &excludes
+            } else {
+                ""
+            }),
             num(plain(&o.range.low)),
             num(plain(&o.range.high)),
             num(o

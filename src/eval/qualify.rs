@@ -267,7 +267,12 @@ pub(crate) fn judge<'a>(
     }
     // The model as written, or the specific one the offer's own data settles
     // (`H100` with `sxm5` in the instance name is an H100-SXM).
-    let asked = |id: &str| needs.models.binary_search_by(|m| m.as_str().cmp(id)).is_ok();
+    let asked = |id: &str| {
+        needs
+            .models
+            .binary_search_by(|m| m.as_str().cmp(id))
+            .is_ok()
+    };
     if !needs.models.is_empty()
         && !asked(&o.gpu_model)
         && !asked(crate::model::gpu::resolve_offer(o).id)

@@ -244,7 +244,9 @@ mod tests {
             ("gcp", "europe-west6", "CH"),
             ("gcp", "me-central2", "SA"),
         ] {
-            let e = t.get(cloud, region).unwrap_or_else(|| panic!("{cloud} {region}"));
+            let e = t
+                .get(cloud, region)
+                .unwrap_or_else(|| panic!("{cloud} {region}"));
             assert_eq!(e.country, country, "{cloud} {region}");
             assert_eq!(e.basis, Basis::Provider);
             assert!(e.source.starts_with("https://"));

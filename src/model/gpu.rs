@@ -614,7 +614,12 @@ mod tests {
         );
     }
 
-    fn resolved(id: &str, instance: Option<&str>, vram: Option<u32>, nvlink: Option<bool>) -> String {
+    fn resolved(
+        id: &str,
+        instance: Option<&str>,
+        vram: Option<u32>,
+        nvlink: Option<bool>,
+    ) -> String {
         let r = resolve(OfferGpu {
             id,
             instance_type: instance,
@@ -663,7 +668,10 @@ mod tests {
         // An NVL word with 80 GB fits no NVL model: kept.
         assert_eq!(resolved("H100", Some("h100_nvl"), Some(80), None), "H100");
         // Specific and unknown models are never changed.
-        assert_eq!(resolved("H100-PCIe", Some("gpu_1x_h100_sxm5"), None, None), "H100-PCIe");
+        assert_eq!(
+            resolved("H100-PCIe", Some("gpu_1x_h100_sxm5"), None, None),
+            "H100-PCIe"
+        );
         assert_eq!(resolved("X1", Some("sxm"), None, None), "X1");
     }
 
@@ -673,7 +681,10 @@ mod tests {
         assert_eq!(placed("A10", Some(24), "gpu_1x_a10"), "A10");
         assert_eq!(placed("A6000", Some(48), "gpu_1x_a6000"), "A6000");
         assert_eq!(placed("RTX6000", Some(24), "gpu_1x_rtx6000"), "RTX6000");
-        assert_eq!(placed("RTX-6000-Ada", Some(48), "1RTX6000ADA.10V"), "RTX-6000-Ada");
+        assert_eq!(
+            placed("RTX-6000-Ada", Some(48), "1RTX6000ADA.10V"),
+            "RTX-6000-Ada"
+        );
         // 268,288 MiB = 262 GiB against the 270 GB MLPerf states: within 4 %.
         assert_eq!(placed("B300", Some(262), "1B300.30V"), "B300");
         assert!(gpu_model("B300").and_then(|g| g.benchmark_family).is_some());

@@ -191,11 +191,9 @@ fn advice(c: &CostComparison, lang: Lang) -> Vec<AdviceText> {
                         ],
                     ),
                     _ => match &c.budget.automatic_stop {
-                        crate::cost::Money::Missing(why) => i18n::fill(
-                            lang,
-                            "advice_budget_missing",
-                            &[("why", &why.render(lang))],
-                        ),
+                        crate::cost::Money::Missing(why) => {
+                            i18n::fill(lang, "advice_budget_missing", &[("why", &why.render(lang))])
+                        }
                         crate::cost::Money::Amount(_) => {
                             i18n::t(lang, "advice_budget_none").to_string()
                         }

@@ -157,7 +157,8 @@ fn offer(id: &str, gpu: &str, gpus: u32, price: &str) -> String {
 }
 
 const STORAGE: &str = "storage:\n  currency: EUR\n  price_per_gb_month: 0.05\n";
-const EGRESS: &str = "egress:\n  currency: EUR\n  free_gb_per_month: 0\n  tiers:\n    - {price_per_gb: 0.01}\n";
+const EGRESS: &str =
+    "egress:\n  currency: EUR\n  free_gb_per_month: 0\n  tiers:\n    - {price_per_gb: 0.01}\n";
 
 fn run(dir: &std::path::Path, args: &[&str]) -> String {
     let p = |f: &str| dir.join(f).display().to_string();
@@ -242,12 +243,20 @@ fn one_offer_has_one_comparable_total_in_every_command_and_format() {
             ),
         ],
     );
-    let all: serde_json::Value =
-        serde_json::from_str(&run(&dir, &["cost", "--format", "json", "--no-rent-vs-buy"]))
-            .unwrap();
+    let all: serde_json::Value = serde_json::from_str(&run(
+        &dir,
+        &["cost", "--format", "json", "--no-rent-vs-buy"],
+    ))
+    .unwrap();
     let eligible: serde_json::Value = serde_json::from_str(&run(
         &dir,
-        &["cost", "--format", "json", "--no-rent-vs-buy", "--eligible-only"],
+        &[
+            "cost",
+            "--format",
+            "json",
+            "--no-rent-vs-buy",
+            "--eligible-only",
+        ],
     ))
     .unwrap();
     let totals = comparable_totals(&all);
@@ -267,7 +276,11 @@ fn one_offer_has_one_comparable_total_in_every_command_and_format() {
     assert!(!shown.is_empty());
     for (offer, total) in &shown {
         let same = totals.iter().find(|(o, _)| o == offer).map(|(_, t)| t);
-        assert_eq!(same, Some(total), "{offer}: cost and cost --eligible-only differ");
+        assert_eq!(
+            same,
+            Some(total),
+            "{offer}: cost and cost --eligible-only differ"
+        );
     }
     // The CSV and the human table show the same figure.
     let csv = run(&dir, &["cost", "--format", "csv", "--no-rent-vs-buy"]);
@@ -333,11 +346,16 @@ fn the_budget_advice_names_the_recommended_offer() {
         let e = e.unwrap();
         std::fs::copy(e.path(), dir.join("providers").join(e.file_name())).unwrap();
     }
-    let cost: serde_json::Value =
-        serde_json::from_str(&run(&dir, &["cost", "--format", "json", "--no-rent-vs-buy"]))
-            .unwrap();
+    let cost: serde_json::Value = serde_json::from_str(&run(
+        &dir,
+        &["cost", "--format", "json", "--no-rent-vs-buy"],
+    ))
+    .unwrap();
     let first = &cost["offers"][0];
-    assert_eq!(first["provider_id"], "cheapco", "cheapco is the cheapest offer");
+    assert_eq!(
+        first["provider_id"], "cheapco",
+        "cheapco is the cheapest offer"
+    );
     // Without an assessment, `cost` plans on the cheapest ranked offer, and says so.
     assert_eq!(cost["budget"]["chosen"], "cheapest");
     assert_eq!(cost["budget"]["offer"], "cheapco/h100x8");
@@ -348,7 +366,13 @@ fn the_budget_advice_names_the_recommended_offer() {
     // The leader's best qualifying offer: its best-ranked one in `cost --eligible-only`.
     let eligible: serde_json::Value = serde_json::from_str(&run(
         &dir,
-        &["cost", "--format", "json", "--no-rent-vs-buy", "--eligible-only"],
+        &[
+            "cost",
+            "--format",
+            "json",
+            "--no-rent-vs-buy",
+            "--eligible-only",
+        ],
     ))
     .unwrap();
     assert!(matches!(
@@ -371,10 +395,16 @@ fn the_budget_advice_names_the_recommended_offer() {
     let detail = &eligible["budget"]["offer_detail"];
     assert_eq!(detail["gpus_per_instance"], best["gpus_per_instance"]);
     assert_eq!(detail["region"], best["region"]);
-    assert!(detail["country"].is_string(), "the offer's country is named");
+    assert!(
+        detail["country"].is_string(),
+        "the offer's country is named"
+    );
     // The report's budget names the same offer, and the page-1 cost is that offer's.
     let budget = report["cost"]["budget"]["offer"].as_str().unwrap();
-    assert!(budget.contains(rec["provider_name"].as_str().unwrap()), "{budget}");
+    assert!(
+        budget.contains(rec["provider_name"].as_str().unwrap()),
+        "{budget}"
+    );
     assert!(budget.contains(offer_id), "{budget}");
     assert!(!budget.contains("cheapco"), "{budget}");
     let reasons = rec["reasons"].as_array().unwrap();
@@ -391,7 +421,10 @@ fn the_budget_advice_names_the_recommended_offer() {
         .as_f64()
         .or(best["comparable"]["total"].as_f64())
         .unwrap();
-    assert_eq!(stop, expected, "the automatic stop is the leader's offer's total");
+    assert_eq!(
+        stop, expected,
+        "the automatic stop is the leader's offer's total"
+    );
 }
 
 /// Issue 13 item 5: operation after the job is its own job, on the provider's cheapest
@@ -408,9 +441,11 @@ fn operation_uses_a_matching_smaller_offer_when_one_exists() {
         "operation",
         &[("opco", &provider("opco", &offers, STORAGE, ""))],
     );
-    let c: serde_json::Value =
-        serde_json::from_str(&run(&dir, &["cost", "--format", "json", "--no-rent-vs-buy"]))
-            .unwrap();
+    let c: serde_json::Value = serde_json::from_str(&run(
+        &dir,
+        &["cost", "--format", "json", "--no-rent-vs-buy"],
+    ))
+    .unwrap();
     // The 1-GPU offer does not qualify for training (8 GPUs per instance) …
     let ranked: Vec<&str> = c["offers"]
         .as_array()
@@ -435,7 +470,10 @@ fn operation_uses_a_matching_smaller_offer_when_one_exists() {
     assert!(line["calculation"].as_str().unwrap().contains("h100x1"));
     // The terminal and the report say which offer it used.
     let human = run(&dir, &["cost", "--no-rent-vs-buy"]);
-    assert!(human.contains("opco: h100x1 (1× H100-SXM, fra, DE)"), "{human}");
+    assert!(
+        human.contains("opco: h100x1 (1× H100-SXM, fra, DE)"),
+        "{human}"
+    );
     let (_, out) = report_json(&dir, "operation-report");
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(md.contains("h100x1 (1× H100-SXM, fra, DE)"), "report.md");
@@ -444,12 +482,19 @@ fn operation_uses_a_matching_smaller_offer_when_one_exists() {
         "operation-8",
         &[(
             "opco",
-            &provider("opco", &offer("h100x8", "H100-SXM", 8, "24.00"), STORAGE, ""),
+            &provider(
+                "opco",
+                &offer("h100x8", "H100-SXM", 8, "24.00"),
+                STORAGE,
+                "",
+            ),
         )],
     );
-    let c: serde_json::Value =
-        serde_json::from_str(&run(&dir, &["cost", "--format", "json", "--no-rent-vs-buy"]))
-            .unwrap();
+    let c: serde_json::Value = serde_json::from_str(&run(
+        &dir,
+        &["cost", "--format", "json", "--no-rent-vs-buy"],
+    ))
+    .unwrap();
     assert_eq!(c["operation_offers"][0]["offer_id"], "h100x8");
 }
 
@@ -473,7 +518,13 @@ fn a_de_only_requirement_never_ranks_a_non_de_offer_in_the_report() {
     let (profiles, _) = cloudvet::load::embedded_providers();
     let country = |provider: &str, offer: &str| {
         let p = profiles.iter().find(|p| p.value.id == provider).unwrap();
-        let region = &p.value.offers.iter().find(|x| x.id == offer).unwrap().region;
+        let region = &p
+            .value
+            .offers
+            .iter()
+            .find(|x| x.id == offer)
+            .unwrap()
+            .region;
         p.value
             .regions
             .iter()

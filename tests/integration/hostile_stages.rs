@@ -7,7 +7,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-
 use crate::common::{root, temp_dir};
 
 fn run(args: &[&str]) -> Output {
