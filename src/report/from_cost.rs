@@ -192,7 +192,14 @@ fn advice(c: &CostComparison, lang: Lang) -> Vec<AdviceText> {
                     ),
                     _ => match &c.budget.automatic_stop {
                         crate::cost::Money::Missing(why) => {
-                            i18n::fill(lang, "advice_budget_missing", &[("why", &why.render(lang))])
+                            // A sentence of its own: capitalised.
+                            let w = why.render(lang);
+                            let mut chars = w.chars();
+                            let w = match chars.next() {
+                                Some(f) => f.to_uppercase().chain(chars).collect(),
+                                None => w,
+                            };
+                            i18n::fill(lang, "advice_budget_missing", &[("why", &w)])
                         }
                         crate::cost::Money::Amount(_) => {
                             i18n::t(lang, "advice_budget_none").to_string()

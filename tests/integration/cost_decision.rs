@@ -313,6 +313,8 @@ fn one_offer_has_one_comparable_total_in_every_command_and_format() {
     assert_eq!(amount, ay, "report shortlist");
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(md.contains(&format!("€{}", money(ay))), "report.md");
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(html.contains(&format!("€{}", money(ay))), "report.html");
     let mut rdr = csv::Reader::from_path(out.join("cost.csv")).unwrap();
     let head = rdr.headers().unwrap().clone();
     let col = |n: &str| head.iter().position(|h| h == n).unwrap();
@@ -575,4 +577,60 @@ fn a_de_only_requirement_never_ranks_a_non_de_offer_in_the_report() {
             }
         }
     }
+}
+
+/// The same property over many restrictions, on the embedded defaults (where storage is
+/// missing for every provider and egress for Nebius): for random sets of allowed
+/// providers, every offer shown has the comparable total it has when every provider is
+/// compared. (Before, leaving Nebius out put egress into every other offer's total.)
+#[test]
+fn restricting_the_providers_never_changes_a_comparable_total() {
+    use cloudvet::pipeline::{self, InputPaths, Needs};
+    let paths = InputPaths {
+        as_of: Some("2026-12-01".into()),
+        ..InputPaths::default()
+    };
+    let needs = Needs {
+        rules: false,
+        cost: true,
+        rent_vs_buy: false,
+    };
+    let inputs = pipeline::load(&paths, needs).unwrap_or_else(|d| panic!("{d:?}"));
+    let all = pipeline::cost(&inputs, None).unwrap().unwrap();
+    let total = |c: &cloudvet::cost::CostComparison, p: &str, o: &str| {
+        c.offers
+            .iter()
+            .find(|x| &*x.provider_id == p && x.offer_id == o)
+            .and_then(|x| x.comparable.as_ref().map(|k| k.total))
+    };
+    let ids: Vec<String> = inputs.providers.iter().map(|p| p.id.clone()).collect();
+    // A small linear congruential generator: the same subsets every run.
+    let mut state: u64 = 20_261_202;
+    let mut compared = 0;
+    for _ in 0..40 {
+        let mut allowed = std::collections::BTreeSet::new();
+        for id in &ids {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            if state >> 63 == 1 {
+                allowed.insert(id.clone());
+            }
+        }
+        let some = pipeline::cost(&inputs, Some(&allowed)).unwrap().unwrap();
+        for o in &some.offers {
+            assert!(allowed.contains(&*o.provider_id));
+            if let Some(t) = o.comparable.as_ref().map(|k| k.total) {
+                assert_eq!(
+                    Some(t),
+                    total(&all, &o.provider_id, &o.offer_id),
+                    "{}/{} with {allowed:?}",
+                    o.provider_id,
+                    o.offer_id
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 20, "only {compared} offers compared");
 }
