@@ -541,6 +541,31 @@ pub fn aliases(g: &GpuModel) -> Vec<String> {
             None => with_memory,
         });
     }
+    // Offers in profiles that write the generic ID and state the interconnect.
+    if let Some(f @ (FormFactor::Sxm | FormFactor::Pcie)) = f {
+        for generic in GPU_MODELS
+            .iter()
+            .filter(|m| m.benchmark_family.is_none() && family(m.id) == fam)
+        {
+            let r = resolve(OfferGpu {
+                id: generic.id,
+                instance_type: None,
+                vram_gb: None,
+                nvlink: Some(f == FormFactor::Sxm),
+            });
+            if r.id == g.id {
+                out.push(format!(
+                    "`{}` offers with interconnect `{}`",
+                    generic.id,
+                    if f == FormFactor::Sxm {
+                        "nvlink"
+                    } else {
+                        "pcie"
+                    }
+                ));
+            }
+        }
+    }
     out
 }
 
@@ -561,12 +586,15 @@ mod tests {
         assert_eq!(a("A100-40GB"), "A100 (40 GB)");
         assert_eq!(
             a("A100-SXM-80GB"),
-            "A100 (80 GB, `sxm` in the instance name); A100-80GB (`sxm` in the instance name)"
+            "A100 (80 GB, `sxm` in the instance name); A100-80GB (`sxm` in the instance name); `A100-80GB` offers with interconnect `nvlink`"
         );
         assert_eq!(
             a("H100-PCIe"),
-            "H100 (80 GB, `pcie` in the instance name); H100-80GB (`pcie` in the instance name)"
+            "H100 (80 GB, `pcie` in the instance name); H100-80GB (`pcie` in the instance name); `H100` offers with interconnect `pcie`"
         );
+        assert!(a("H200-SXM").ends_with("`H200` offers with interconnect `nvlink`"));
+        // H200 NVL cards are PCIe boards, but `pcie` does not say NVL: no alias.
+        assert!(!a("H200-NVL").contains("interconnect"));
         assert_eq!(a("L40S"), "L40S (48 GB); L40S-48GB");
     }
 
