@@ -6,6 +6,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use super::{cents, fmt_d, ComparisonBasis, LineKind, Money, OfferCost};
+use crate::i18n::{self, Lang};
 use crate::model::workload::{Precision, Workload};
 use crate::model::Amount;
 
@@ -25,8 +26,9 @@ pub struct BudgetAlert {
     pub amount: Money,
 }
 
-/// Whose offer the budget advice is for.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// Whose offer the budget advice is for; its JSON token (`budget.chosen`) is derived.
+#[derive(Debug, Clone, PartialEq, Eq, Default, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum AdviceFor {
     /// The cheapest ranked offer (`cost` without an assessment).
     #[default]
@@ -36,6 +38,7 @@ pub enum AdviceFor {
     /// The leading provider's best qualifying offer ("X leads, but …").
     Leading(String),
     /// No provider can be recommended: the cheapest ranked offer, said so.
+    #[strum(serialize = "cheapest_none_recommended")]
     NoneRecommended,
 }
 
@@ -60,12 +63,7 @@ impl AdviceFor {
 
     /// The stable token for JSON.
     pub fn token(&self) -> &'static str {
-        match self {
-            AdviceFor::Cheapest => "cheapest",
-            AdviceFor::Recommended(_) => "recommended",
-            AdviceFor::Leading(_) => "leading",
-            AdviceFor::NoneRecommended => "cheapest_none_recommended",
-        }
+        self.into()
     }
 
     /// Which offer, in words (`the leading provider's best qualifying offer`).
@@ -322,23 +320,72 @@ pub fn budget(
     }
 }
 
-fn de(d: Decimal) -> String {
-    crate::i18n::number(crate::i18n::Lang::De, d, 2)
+/// Money in `lang`'s number format, no grouping in English (`1234.50`), German grouping
+/// and decimal comma (`1.234,50`), as the texts always had.
+fn money(lang: Lang, d: Decimal) -> String {
+    match lang {
+        Lang::En => fmt_d(d),
+        Lang::De => i18n::number(Lang::De, d, 2),
+    }
 }
 
-fn pct_de(share: Decimal) -> String {
-    format!(
-        "{} %",
-        (share * Decimal::from(100))
-            .round_dp(1)
-            .normalize()
-            .to_string()
-            .replace('.', ",")
-    )
+/// A decimal text with the language's decimal mark.
+fn decimal(lang: Lang, s: String) -> String {
+    match lang {
+        Lang::En => s,
+        Lang::De => s.replace('.', ","),
+    }
 }
 
-fn pct(share: Decimal) -> String {
-    format!("{} %", (share * Decimal::from(100)).round_dp(1).normalize())
+/// A share as a percentage with one decimal: `12.5 %` / `12,5 %`.
+fn share_pct(lang: Lang, share: Decimal) -> String {
+    let p = (share * Decimal::from(100))
+        .round_dp(1)
+        .normalize()
+        .to_string();
+    format!("{} %", decimal(lang, p))
+}
+
+/// The catalogue text `key` with `{why}` filled (the budget's missing reason).
+fn fill(lang: Lang, key: &str, why: &str) -> String {
+    i18n::fill(lang, key, &[("why", why)])
+}
+
+/// True when the budget was asked for a named provider (recommended or leading).
+fn whom_named(b: &BudgetAdvice) -> bool {
+    matches!(b.chosen, "recommended" | "leading")
+}
+
+/// A recommendation whose title and reason are the catalogue's `cost_rec_<id>_title` and
+/// `cost_rec_<id>`, in English and German, with the arguments each language gets.
+fn recommendation(
+    id: &'static str,
+    args: impl Fn(Lang) -> Vec<(&'static str, String)>,
+) -> Recommendation {
+    let text = |lang: Lang| {
+        let a = args(lang);
+        let pairs: Vec<(&str, &str)> = a.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        i18n::fill(lang, &format!("cost_rec_{id}"), &pairs)
+    };
+    let title = format!("cost_rec_{id}_title");
+    Recommendation {
+        id,
+        title: i18n::t(Lang::En, &title),
+        reason: text(Lang::En),
+        title_de: i18n::t(Lang::De, &title),
+        reason_de: text(Lang::De),
+    }
+}
+
+/// Mixed precision: the measured run was fp32.
+fn mixed_precision(w: &Workload, out: &mut Vec<Recommendation>) {
+    if w.throughput
+        .measured
+        .as_ref()
+        .is_some_and(|m| m.precision == Precision::Fp32)
+    {
+        out.push(recommendation("mixed_precision", |_| Vec::new()));
+    }
 }
 
 /// The recommendations the figures support.
@@ -358,7 +405,7 @@ pub fn recommendations(
     // Spot.
     if w.spot.accepted {
         let threshold = Decimal::from(SPOT_MIN_SAVING_PCT);
-        let qualifying: Vec<&OfferCost> = offers
+        let qualifying = offers
             .iter()
             .filter(|o| {
                 o.spot
@@ -366,7 +413,7 @@ pub fn recommendations(
                     .and_then(|s| s.saving_pct)
                     .is_some_and(|p| p.0 >= threshold)
             })
-            .collect();
+            .count();
         let cheapest_spot = offers
             .iter()
             .filter_map(|o| {
@@ -376,126 +423,90 @@ pub fn recommendations(
                     .map(|t| (t, o))
             })
             .min_by(|a, b| a.0.cmp(&b.0));
-        if let (false, Some((t, o))) = (qualifying.is_empty(), cheapest_spot) {
+        if let (true, Some((t, o))) = (qualifying > 0, cheapest_spot) {
             let s = o.spot.as_ref();
-            out.push(Recommendation {
-                id: "spot",
-                title: "Use spot / interruptible capacity",
-                reason: format!(
-                    "on {} offer(s) spot saves at least {SPOT_MIN_SAVING_PCT} % of on-demand compute after rework; the cheapest spot total is {} {currency} on {}/{} (saving {} % of compute, {} h to result)",
-                    qualifying.len(),
-                    fmt_d(t),
-                    o.provider_id,
-                    o.offer_id,
-                    s.and_then(|s| s.saving_pct).map(|p| p.to_string()).unwrap_or_else(|| "?".into()),
-                    s.and_then(|s| s.time_to_result_hours).map(|p| p.to_string()).unwrap_or_else(|| "?".into()),
-                ),
-                title_de: "Spot-/unterbrechbare Kapazität nutzen",
-                reason_de: format!(
-                    "bei {} Angebot(en) spart Spot nach Nacharbeit mindestens {SPOT_MIN_SAVING_PCT} % der On-Demand-Rechenkosten; die günstigste Spot-Summe ist {} {currency} bei {}/{} (Ersparnis {} % der Rechenkosten, {} h bis zum Ergebnis)",
-                    qualifying.len(),
-                    de(t),
-                    o.provider_id,
-                    o.offer_id,
-                    s.and_then(|s| s.saving_pct).map(|p| p.to_string().replace('.', ",")).unwrap_or_else(|| "?".into()),
-                    s.and_then(|s| s.time_to_result_hours).map(|p| p.to_string().replace('.', ",")).unwrap_or_else(|| "?".into()),
-                ),
-            });
+            let opt = |x: Option<Amount>, lang: Lang| {
+                x.map(|p| decimal(lang, p.to_string()))
+                    .unwrap_or_else(|| "?".into())
+            };
+            out.push(recommendation("spot", |lang| {
+                vec![
+                    ("n", qualifying.to_string()),
+                    ("min", SPOT_MIN_SAVING_PCT.to_string()),
+                    ("total", money(lang, t)),
+                    ("currency", currency.to_string()),
+                    ("offer", format!("{}/{}", o.provider_id, o.offer_id)),
+                    ("saving", opt(s.and_then(|s| s.saving_pct), lang)),
+                    ("hours", opt(s.and_then(|s| s.time_to_result_hours), lang)),
+                ]
+            }));
         }
     }
-    // Data next to compute.
-    if let Some(o) = best {
-        if let Some(share) = o.share(LineKind::Egress) {
-            if share * Decimal::from(100) >= Decimal::from(DATA_LOCALITY_MIN_SHARE_PCT) {
-                out.push(Recommendation {
-                    id: "data_locality",
-                    title: "Keep data next to compute",
-                    reason: format!(
-                        "egress is {} of the planned cost on {}/{} (threshold {DATA_LOCALITY_MIN_SHARE_PCT} %): process and store results where the GPUs are, or negotiate the egress allowance",
-                        pct(share),
-                        o.provider_id,
-                        o.offer_id
-                    ),
-                    title_de: "Daten neben der Rechenleistung halten",
-                    reason_de: format!(
-                        "Egress ist {} der geplanten Kosten bei {}/{} (Schwelle {DATA_LOCALITY_MIN_SHARE_PCT} %): Ergebnisse dort verarbeiten und speichern, wo die GPUs sind, oder das Egress-Freikontingent verhandeln",
-                        pct_de(share),
-                        o.provider_id,
-                        o.offer_id
-                    ),
-                });
-            }
-        }
-    }
-    // Mixed precision.
-    if let Some(m) = &w.throughput.measured {
-        if m.precision == Precision::Fp32 {
-            out.push(Recommendation {
-                id: "mixed_precision",
-                title: "Try mixed precision (bf16/fp16)",
-                reason: "the test run was measured in fp32; 16-bit mixed precision usually raises throughput on tensor-core GPUs — measure a new run, cloudvet does not guess the gain".into(),
-                title_de: "Gemischte Genauigkeit (bf16/fp16) versuchen",
-                reason_de: "der Testlauf wurde in fp32 gemessen; 16-Bit-Mixed-Precision erhöht auf Tensor-Core-GPUs meist den Durchsatz — einen neuen Lauf messen, cloudvet schätzt den Gewinn nicht".into(),
-            });
-        }
-    }
-    // Quantisation / distillation.
-    if let Some(o) = best {
-        if let Some(share) = o.share(LineKind::Operation) {
-            if share * Decimal::from(100) >= Decimal::from(OPERATION_DOMINANT_SHARE_PCT) {
-                out.push(Recommendation {
-                    id: "quantisation",
-                    title: "Quantise or distil the model for operation",
-                    reason: format!(
-                        "operation is {} of the planned cost on {}/{} (threshold {OPERATION_DOMINANT_SHARE_PCT} %): a smaller or quantised model may run on fewer or cheaper GPUs",
-                        pct(share),
-                        o.provider_id,
-                        o.offer_id
-                    ),
-                    title_de: "Modell für den Betrieb quantisieren oder destillieren",
-                    reason_de: format!(
-                        "der Betrieb ist {} der geplanten Kosten bei {}/{} (Schwelle {OPERATION_DOMINANT_SHARE_PCT} %): ein kleineres oder quantisiertes Modell läuft womöglich auf weniger oder günstigeren GPUs",
-                        pct_de(share),
-                        o.provider_id,
-                        o.offer_id
-                    ),
-                });
-            }
-        }
-    }
+    // Data next to compute and quantisation: shares of the budget offer's planned cost.
+    let share_of = |id: &'static str, kind: LineKind, min: u32| {
+        let (o, share) = best.and_then(|o| Some((o, o.share(kind)?)))?;
+        (share * Decimal::from(100) >= Decimal::from(min)).then(|| {
+            recommendation(id, |lang| {
+                vec![
+                    ("share", share_pct(lang, share)),
+                    ("offer", format!("{}/{}", o.provider_id, o.offer_id)),
+                    ("min", min.to_string()),
+                ]
+            })
+        })
+    };
+    out.extend(share_of(
+        "data_locality",
+        LineKind::Egress,
+        DATA_LOCALITY_MIN_SHARE_PCT,
+    ));
+    mixed_precision(w, &mut out);
+    out.extend(share_of(
+        "quantisation",
+        LineKind::Operation,
+        OPERATION_DOMINANT_SHARE_PCT,
+    ));
     // Budget alerts: always.
-    let reason = match (&budget.offer, &budget.automatic_stop) {
-        (Some(o), Money::Amount(stop)) => format!(
-            "set alerts at {} % of the planned cost of {o} and stop automatically at {} {currency} (planned cost plus the {} % buffer){}",
-            ALERT_THRESHOLDS_PCT.map(|p| p.to_string()).join(" / "),
-            fmt_d(stop.0),
-            w.buffer_pct,
-            match &budget.caveat {
-                Some(c) => format!("; {c}"),
-                None => String::new(),
-            }
-        ),
-        _ => "set alerts at 50 / 80 / 100 % of the planned cost and an automatic stop at the total including the buffer, once an offer can be priced".into(),
+    let alerts = match (&budget.offer, &budget.automatic_stop) {
+        (Some(o), Money::Amount(stop)) => recommendation("budget_alerts", |lang| {
+            vec![
+                (
+                    "thresholds",
+                    ALERT_THRESHOLDS_PCT.map(|p| p.to_string()).join(" / "),
+                ),
+                ("offer", o.clone()),
+                ("stop", money(lang, stop.0)),
+                ("currency", currency.to_string()),
+                ("buffer", decimal(lang, w.buffer_pct.to_string())),
+                (
+                    "caveat",
+                    budget
+                        .caveat
+                        .as_ref()
+                        .map(|c| format!("; {}", c.render(lang)))
+                        .unwrap_or_default(),
+                ),
+            ]
+        }),
+        (None, Money::Missing(why)) if whom_named(budget) => Recommendation {
+            reason: fill(
+                Lang::En,
+                "cost_rec_budget_alerts_missing",
+                &why.render(Lang::En),
+            ),
+            reason_de: fill(
+                Lang::De,
+                "cost_rec_budget_alerts_missing",
+                &why.render(Lang::De),
+            ),
+            ..recommendation("budget_alerts", |_| Vec::new())
+        },
+        _ => Recommendation {
+            reason: i18n::t(Lang::En, "cost_rec_budget_alerts_none").to_string(),
+            reason_de: i18n::t(Lang::De, "cost_rec_budget_alerts_none").to_string(),
+            ..recommendation("budget_alerts", |_| Vec::new())
+        },
     };
-    let reason_de = match (&budget.offer, &budget.automatic_stop) {
-        (Some(o), Money::Amount(stop)) => format!(
-            "Warnungen bei {} % der geplanten Kosten von {o} einrichten und automatisch bei {} {currency} stoppen (geplante Kosten plus {} % Puffer){}",
-            ALERT_THRESHOLDS_PCT.map(|p| p.to_string()).join(" / "),
-            de(stop.0),
-            w.buffer_pct.to_string().replace('.', ","),
-            match &budget.caveat {
-                Some(c) => format!("; {}", c.render(crate::i18n::Lang::De)),
-                None => String::new(),
-            }
-        ),
-        _ => "Warnungen bei 50 / 80 / 100 % der geplanten Kosten und einen automatischen Stopp bei der Gesamtsumme einschließlich Puffer einrichten, sobald ein Angebot berechnet werden kann".into(),
-    };
-    out.push(Recommendation {
-        id: "budget_alerts",
-        title: "Set budget alerts and an automatic stop",
-        reason,
-        title_de: "Budgetwarnungen und automatischen Stopp einrichten",
-        reason_de,
-    });
+    out.push(alerts);
     out
 }
