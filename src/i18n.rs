@@ -86,6 +86,7 @@ impl FromStr for Lang {
 mod cli;
 mod commands;
 mod cost;
+mod cost_advice;
 mod cost_why;
 mod decision;
 mod diag;
@@ -108,6 +109,7 @@ mod values;
 pub const TABLES: &[&[(&str, &str, &str)]] = &[
     report::TABLE,
     cost::TABLE,
+    cost_advice::TABLE,
     cost_why::TABLE,
     cli::TABLE,
     diag::TABLE,
