@@ -2910,6 +2910,34 @@ mod tests {
         ] {
             assert_eq!(p.as_str(), serde_name(serde_json::to_value(p).unwrap()));
         }
+        use crate::model::common::EvidenceStatus;
+        use crate::model::rule_pack::{Area, Severity};
+        for a in Area::ALL {
+            assert_eq!(a.key(), serde_name(serde_json::to_value(a).unwrap()));
+        }
+        for v in [
+            Severity::Knockout,
+            Severity::Major,
+            Severity::Minor,
+            Severity::Info,
+        ] {
+            assert_eq!(v.key(), serde_name(serde_json::to_value(v).unwrap()));
+        }
+        for v in [
+            EvidenceStatus::Verified,
+            EvidenceStatus::SelfDeclared,
+            EvidenceStatus::ThirdParty,
+            EvidenceStatus::KeywordProbe,
+        ] {
+            assert_eq!(v.as_str(), serde_name(serde_json::to_value(v).unwrap()));
+        }
+        for v in [
+            crate::eval::Outcome::Pass,
+            crate::eval::Outcome::Fail,
+            crate::eval::Outcome::Unknown,
+        ] {
+            assert_eq!(v.key(), serde_name(serde_json::to_value(v).unwrap()));
+        }
         assert_eq!(BasisKind::BenchmarkDerived.as_str(), "benchmark-derived");
         assert_eq!(BasisKind::NoBasis.as_str(), "no basis");
         assert_eq!(LineKind::ComputeOnDemand.as_str(), "compute (on-demand)");
