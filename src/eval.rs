@@ -40,8 +40,9 @@ use check::{CCheck, Cx, OfferView, Scope, Sets};
 use pointer::ProvRef;
 
 /// The outcome of one rule on one provider.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Outcome {
     Pass,
     Fail,
@@ -50,11 +51,8 @@ pub enum Outcome {
 
 impl Outcome {
     pub fn key(self) -> &'static str {
-        match self {
-            Outcome::Pass => "pass",
-            Outcome::Fail => "fail",
-            Outcome::Unknown => "unknown",
-        }
+        // The serde name (`snake_case`), derived.
+        self.into()
     }
 }
 

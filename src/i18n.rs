@@ -88,6 +88,7 @@ pub mod citations;
 mod cli;
 mod commands;
 mod cost;
+mod cost_advice;
 mod cost_why;
 mod decision;
 mod diag;
@@ -114,6 +115,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     report::TABLE,
     citations::TABLE,
     cost::TABLE,
+    cost_advice::TABLE,
     cost_why::TABLE,
     cli::TABLE,
     diag::TABLE,

@@ -514,8 +514,16 @@ pub fn eligible(assessment: &Assessment) -> BTreeSet<String> {
 pub fn report(inputs: &Inputs, lang: Lang) -> Result<Report, Vec<Diagnostic>> {
     let assessment = assess(inputs)?;
     let eligible = eligible(&assessment);
-    let cost =
-        cost(inputs, Some(&eligible))?.map(|c| crate::report::from_cost::cost_input(&c, lang));
+    // The budget advice is for the recommended (or leading) provider's best qualifying offer.
+    let cost = cost(inputs, Some(&eligible))?.map(|mut c| {
+        if let Some(w) = &inputs.workload {
+            c.advise_for(
+                &w.value,
+                &crate::cost::advice::AdviceFor::from_recommendation(&assessment.recommendation),
+            );
+        }
+        crate::report::from_cost::cost_input(&c, lang)
+    });
     // A stale review is not what the assessment read: the report shows the profile's
     // DPA facts for that provider and says why the review was set aside.
     let is_stale = |r: &Loaded<DpaReview>| {

@@ -240,6 +240,7 @@ pub fn run(args: &Args, global: &Global) -> Status {
             "  catalogue names placed here: {}",
             crate::model::gpu::aliases(g).join(", ")
         );
+        outln!("  source: {}", g.source);
         return Status::Ok;
     }
     if args.list_gpus {

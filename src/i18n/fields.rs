@@ -88,6 +88,7 @@ pub const FIELDS: &[(&str, &str, &str, &str)] = &[
     ("provider", "/egress/tiers", "Egress price tiers", "Preisstufen für ausgehenden Datenverkehr"),
     ("provider", "/egress/tiers/*/up_to_gb", "Up to (GB per month)", "Bis (GB je Monat)"),
     ("provider", "/egress/tiers/*/price_per_gb", "Price per GB", "Preis je GB"),
+    ("provider", "/egress/tiers/*/bracket", "Whole volume at this tier's rate", "Gesamtvolumen zum Preis dieser Stufe"),
     ("provider", "/egress/tier_mode", "How the tiers apply", "Anwendung der Stufen"),
     ("provider", "/sla", "Service level agreement (SLA)", "Service-Level-Vereinbarung (SLA)"),
     ("provider", "/sla/availability_pct", "Committed availability (SLA, %)", "Zugesagte Verfügbarkeit (SLA, %)"),

@@ -91,9 +91,21 @@ pub enum RuleStatus {
 
 /// The assessment area a rule scores in.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    strum::IntoStaticStr,
 )]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Area {
     Dpa,
     Transfers,
@@ -121,17 +133,8 @@ impl Area {
 
     /// The key used in files (`location_sovereignty`).
     pub fn key(self) -> &'static str {
-        match self {
-            Area::Dpa => "dpa",
-            Area::Transfers => "transfers",
-            Area::Security => "security",
-            Area::LocationSovereignty => "location_sovereignty",
-            Area::Certifications => "certifications",
-            Area::ExitPortability => "exit_portability",
-            Area::GpuAvailability => "gpu_availability",
-            Area::Commercial => "commercial",
-            Area::AiLiteracy => "ai_literacy",
-        }
+        // The serde name (`snake_case`), derived.
+        self.into()
     }
 
     pub fn from_key(key: &str) -> Option<Area> {
@@ -179,9 +182,21 @@ impl fmt::Display for Area {
 /// How much a rule matters. A failed knock-out excludes the provider; `info`
 /// rules are reported but not scored.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    strum::IntoStaticStr,
 )]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Severity {
     Knockout,
     Major,
@@ -191,12 +206,8 @@ pub enum Severity {
 
 impl Severity {
     pub fn key(self) -> &'static str {
-        match self {
-            Severity::Knockout => "knockout",
-            Severity::Major => "major",
-            Severity::Minor => "minor",
-            Severity::Info => "info",
-        }
+        // The serde name (`snake_case`), derived.
+        self.into()
     }
     pub fn title(self) -> Text {
         let (en, de) = match self {

@@ -59,6 +59,28 @@ fn lowest_known<'c>(
         .min_by(|a, b| (a.1.rank, a.0, &a.1.offer_id).cmp(&(b.1.rank, b.0, &b.1.offer_id)))
 }
 
+/// The offer the cost beside the recommendation and the budget advice are for, when it
+/// is `provider`'s: the recommended (or leading) provider's best qualifying offer.
+fn decision_offer<'c>(cost: Option<&'c CostInput>, provider: &str) -> Option<&'c OfferFigures> {
+    let c = cost?;
+    c.decision_offer
+        .and_then(|i| c.offers.get(i))
+        .filter(|o| o.provider_id == provider)
+}
+
+/// `gpu-h200-… (8× H200-SXM, eu-north1, FI)`.
+fn offer_named(o: &OfferFigures) -> String {
+    let mut s = format!("{} ({}× {}", o.offer_id, o.gpus_per_instance, o.gpu);
+    if let Some(r) = &o.region {
+        s.push_str(&format!(", {r}"));
+    }
+    if let Some(c) = &o.country {
+        s.push_str(&format!(", {c}"));
+    }
+    s.push(')');
+    s
+}
+
 fn offer_label(o: &OfferFigures) -> String {
     format!("{} · {}× {}", o.provider_name, o.gpus_per_instance, o.gpu)
 }
@@ -623,49 +645,37 @@ pub fn build(inp: &Inputs<'_>) -> Report {
         if let Some(f) = a.robustness_open_facts.sentence(lang, &name) {
             reasons.push(f);
         }
-        if let Some(o) = cheapest(inp.cost, &p.id) {
-            if let Some(s) = &o.on_demand {
-                let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
-                reasons.push(i18n::fill(
-                    lang,
-                    "reason_cost",
-                    &[
-                        (
-                            "offer",
-                            &format!("{} ({}× {})", o.offer_id, o.gpus_per_instance, o.gpu),
-                        ),
-                        ("cost", &span(&tx, s, cur).text),
-                        (
-                            "time",
-                            &o.time_to_result_hours
-                                .map(|h| tx.hours(h).text)
-                                .unwrap_or_else(|| tx.label("not_applicable")),
-                        ),
-                    ],
-                ));
-            }
-        }
-        if cheapest(inp.cost, &p.id).is_none() {
-            if let Some((k, o)) = lowest_known(inp.cost, &p.id) {
-                let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
-                reasons.push(i18n::fill(
-                    lang,
-                    "reason_cost_comparable",
-                    &[
-                        ("cost", &tx.money(k, cur).text),
-                        (
-                            "offer",
-                            &format!("{} ({}× {})", o.offer_id, o.gpus_per_instance, o.gpu),
-                        ),
-                        (
-                            "time",
-                            &o.time_to_result_hours
-                                .map(|h| tx.hours(h).text)
-                                .unwrap_or_else(|| tx.label("not_applicable")),
-                        ),
-                    ],
-                ));
-            }
+        // The cost beside the recommendation: the provider's best qualifying offer, the
+        // one the budget advice is for.
+        let offer = decision_offer(inp.cost, &p.id)
+            .or_else(|| cheapest(inp.cost, &p.id))
+            .or_else(|| lowest_known(inp.cost, &p.id).map(|(_, o)| o));
+        let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
+        let time = |o: &OfferFigures| {
+            o.time_to_result_hours
+                .map(|h| tx.hours(h).text)
+                .unwrap_or_else(|| tx.label("not_applicable"))
+        };
+        match offer.map(|o| (o, o.on_demand, o.comparable)) {
+            Some((o, Some(s), _)) => reasons.push(i18n::fill(
+                lang,
+                "reason_cost",
+                &[
+                    ("offer", &offer_named(o)),
+                    ("cost", &span(&tx, &s, cur).text),
+                    ("time", &time(o)),
+                ],
+            )),
+            Some((o, None, Some(k))) => reasons.push(i18n::fill(
+                lang,
+                "reason_cost_comparable",
+                &[
+                    ("cost", &tx.money(k, cur).text),
+                    ("offer", &offer_named(o)),
+                    ("time", &time(o)),
+                ],
+            )),
+            _ => {}
         }
         if !p.open_must_haves.is_empty() {
             reasons.push(i18n::fill(
@@ -713,37 +723,21 @@ pub fn build(inp: &Inputs<'_>) -> Report {
             &[("assessed", &a.providers.len().to_string())],
         ),
     };
-    let cost_range = {
-        let spans: Vec<_> = top.iter().filter_map(|r| r.cost.as_ref()).collect();
-        match (
-            spans.iter().map(|s| s.low.amount.0).min(),
-            spans.iter().map(|s| s.mid.amount.0).min(),
-            spans.iter().map(|s| s.high.amount.0).max(),
-        ) {
-            (Some(l), Some(m), Some(h)) => Some(tx.range(l, m, h, &spans[0].mid.currency)),
-            _ => None,
-        }
-    };
-    let cost_comparable = {
-        let amounts: Vec<&Money> = top
-            .iter()
-            .filter(|r| r.cost.is_none())
-            .filter_map(|r| r.cost_comparable.as_ref())
-            .collect();
-        match (
-            amounts.iter().map(|m| m.amount.0).min(),
-            amounts.iter().map(|m| m.amount.0).max(),
-        ) {
-            (Some(l), Some(h)) => {
-                let mut r = tx.range(l, l, h, &amounts[0].currency);
-                if l == h {
-                    r.text = r.mid.text.clone();
-                }
-                Some(r)
-            }
-            _ => None,
-        }
-    };
+    // The cost of the recommended (or leading) provider's best qualifying offer — the
+    // offer the budget advice is for — not a span over other providers' offers.
+    let decision = leader.and_then(|p| decision_offer(inp.cost, &p.id));
+    let currency_of = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
+    let cost_range = decision
+        .and_then(|o| o.on_demand)
+        .map(|s| span(&tx, &s, currency_of));
+    let cost_comparable = decision
+        .filter(|o| o.on_demand.is_none())
+        .and_then(|o| o.comparable)
+        .map(|k| {
+            let mut r = tx.range(k, k, k, currency_of);
+            r.text = r.mid.text.clone();
+            r
+        });
     let cost_comparable_note = cost_comparable
         .as_ref()
         .and_then(|_| inp.cost.and_then(|c| c.comparison_note.clone()));
