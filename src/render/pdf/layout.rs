@@ -262,6 +262,9 @@ const CELL_PAD: f32 = 3.0;
 /// at spaces (a no-break space does not break); a word wider than the line is
 /// broken between characters. `\n` starts a new line.
 pub fn wrap(fonts: &Fonts, face: Face, size: f32, text: &str, width: f32) -> Vec<String> {
+    // Control characters from inputs are drawn visibly (`\u{1b}`), as on the
+    // terminal, and measured as drawn (see `Layout::push`).
+    let text = &crate::render::escape::terminal(text);
     let m = fonts.face(face);
     let space = m.width(" ", size);
     let mut lines = Vec::new();
@@ -371,7 +374,14 @@ impl<'f> Layout<'f> {
         }
     }
 
-    fn push(&mut self, item: Item) {
+    fn push(&mut self, mut item: Item) {
+        // Every text reaches the page through here: control characters and bidi
+        // overrides from inputs are shown visibly, never put in the text layer.
+        if let Item::Text { text, .. } = &mut item {
+            if text.chars().any(crate::render::escape::is_hidden_control) {
+                *text = crate::render::escape::terminal(text);
+            }
+        }
         if let Some(p) = self.pages.last_mut() {
             p.items.push(item);
         }
@@ -405,7 +415,8 @@ impl<'f> Layout<'f> {
     }
 
     pub fn measure(&self, style: Style, text: &str) -> f32 {
-        self.fonts.face(style.face).width(text, style.size)
+        let text = crate::render::escape::terminal(text);
+        self.fonts.face(style.face).width(&text, style.size)
     }
 
     /// Reserves a block of height `h` (on a new page if needed) and returns its
@@ -438,7 +449,7 @@ impl<'f> Layout<'f> {
         self.ensure(h + after + 3.0 * Style::BODY.line_height());
         if level <= 2 {
             self.outline.push(OutlineEntry {
-                title: text.to_string(),
+                title: crate::render::escape::terminal(text),
                 level,
                 page: self.page_index(),
                 y: self.y,
