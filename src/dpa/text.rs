@@ -39,10 +39,17 @@ pub mod budget {
     /// Operators and operands in all pages' content together (a stream shared by
     /// many pages is read, and counted, once), and font entries looked at.
     pub const DOC_TOKENS: usize = 1_500_000;
-    /// Values (numbers, names, strings, brackets) in the file outside its streams
-    /// and cross-reference tables: what lopdf parses into memory when it loads
-    /// the file, at up to 240 bytes each.
-    pub const FILE_VALUES: usize = 500_000;
+    /// Values (numbers, names, strings, brackets) in one object of the file, or in
+    /// all objects of one object stream together: what lopdf holds in memory at
+    /// once while it parses them (up to 240 bytes each).
+    pub const OBJECT_VALUES: usize = 250_000;
+    /// Values kept in memory after loading: every object but the structure tree
+    /// of a tagged PDF (its elements are dropped once parsed; a 154-page tagged
+    /// report holds 760,000 values in them and 140,000 in everything else).
+    pub const FILE_VALUES: usize = 400_000;
+    /// Values parsed in all (outside page content), kept or not: the time lopdf
+    /// spends loading.
+    pub const PARSED_VALUES: usize = 2_000_000;
     /// Objects in the document (those inside object streams included).
     pub const DOC_OBJECTS: usize = 250_000;
     /// Bytes decoded for one font's character map (`/ToUnicode`).
@@ -209,6 +216,8 @@ enum Exceeded {
     FontMap,
     StreamDecoded,
     FileValues,
+    ObjectValues,
+    ParsedValues,
     /// The streams lopdf copied are together longer than the file.
     StreamBytes,
     /// An object stream's index lists objects that overlap.
@@ -236,7 +245,13 @@ fn budget_diagnostic(display: &str, e: Exceeded) -> Diagnostic {
             "the PDF's pages have more than {DOC_TOKENS} drawing operators and operands together (the reader's limit for a whole document)"
         ),
         Exceeded::FileValues => format!(
-            "the PDF's objects hold more than {FILE_VALUES} values (numbers, names, strings; page content not counted) (the reader's limit for a whole document)"
+            "the PDF's objects hold more than {FILE_VALUES} values (numbers, names, strings; page content and a tagged PDF's structure tree not counted) (the reader's limit for a whole document)"
+        ),
+        Exceeded::ObjectValues => format!(
+            "an object of the PDF holds more than {OBJECT_VALUES} values (numbers, names, strings) (the reader's limit for one object or object stream)"
+        ),
+        Exceeded::ParsedValues => format!(
+            "the PDF holds more than {PARSED_VALUES} values (numbers, names, strings) outside its page content (the reader's limit for a whole document)"
         ),
         Exceeded::StreamDecoded => format!(
             "an object stream of the PDF decompresses to more than {} MiB (the reader's limit for one stream)",

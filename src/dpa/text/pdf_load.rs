@@ -246,7 +246,8 @@ fn object_extent(b: &[u8], at: usize) -> (usize, usize) {
 /// What one pass over the raw file found.
 #[derive(Debug, Default)]
 struct FileIndex {
-    /// Values outside streams and cross-reference tables.
+    /// Values outside streams and cross-reference tables (each object's within
+    /// `budget::OBJECT_VALUES`, all within `budget::PARSED_VALUES`).
     values: usize,
     /// Top-level objects: id → (generation, offset of the header); the last
     /// definition in the file wins.
@@ -270,7 +271,7 @@ fn parse_num<T: std::str::FromStr>(b: &[u8]) -> Option<T> {
 
 /// Scans the file (from its `%PDF-` header on) once: counts values outside
 /// streams and cross-reference tables, finds top-level object headers and the
-/// trailer entries lopdf needs. Stops past the value budget.
+/// trailer entries lopdf needs. Stops past a value budget.
 fn index_file(body: &[u8]) -> Result<FileIndex, Exceeded> {
     let mut idx = FileIndex::default();
     let mut lx = Lexer::new(body, 0);
@@ -278,10 +279,16 @@ fn index_file(body: &[u8]) -> Result<FileIndex, Exceeded> {
     let mut last: [Option<(usize, usize, Tok)>; 2] = [None, None];
     // A trailer key waiting for its `N G R`: which, and the tokens seen.
     let mut pending: Option<(u8, usize)> = None;
+    // Values since the last header: one object's.
+    let mut in_object = 0usize;
     while let Some(t @ (start, end, kind)) = lx.next() {
         idx.values += 1;
-        if idx.values > budget::FILE_VALUES {
-            return Err(Exceeded::FileValues);
+        in_object += 1;
+        if idx.values > budget::PARSED_VALUES {
+            return Err(Exceeded::ParsedValues);
+        }
+        if in_object > budget::OBJECT_VALUES {
+            return Err(Exceeded::ObjectValues);
         }
         let word = &body[start..end];
         let reference = |last: &[Option<(usize, usize, Tok)>; 2]| -> Option<(u32, u16)> {
@@ -318,6 +325,7 @@ fn index_file(body: &[u8]) -> Result<FileIndex, Exceeded> {
                         }
                         idx.objects.insert(id, (gen, a.0));
                         idx.headers.push(a.0);
+                        in_object = 0;
                     }
                 }
                 b"R" => {
@@ -449,8 +457,10 @@ fn crypt_state(
 struct LoadState {
     objects: usize,
     decoded: usize,
-    /// Values: the file's, then those of decoded object streams.
+    /// Values parsed: the file's, then those of decoded object streams.
     values: usize,
+    /// Values of the objects kept (the structure tree is dropped).
+    kept: usize,
     /// Bytes of stream content lopdf copied.
     stream_bytes: usize,
     exceeded: Option<Exceeded>,
@@ -533,9 +543,33 @@ fn filter(
             object_stream(state, stream);
         }
     }
+    // A tagged PDF's structure tree (elements and their references to content)
+    // is most of its objects and never needed for the text: dropped once parsed.
+    if let lopdf::Object::Dictionary(d) = obj {
+        if matches!(d.get(b"Type"), Ok(lopdf::Object::Name(n)) if matches!(n.as_slice(), b"StructElem" | b"MCR" | b"OBJR"))
+        {
+            return None;
+        }
+    }
+    state.kept += values_in(obj);
+    if state.kept > budget::FILE_VALUES {
+        stop(state, Exceeded::FileValues);
+    }
     // lopdf keeps `obj` for objects of the file and the returned copy for those
     // inside object streams (never streams themselves, so the copy is small).
     Some((id, obj.clone()))
+}
+
+/// Values in an object as the index counts them (brackets included; a
+/// stream's dictionary only). lopdf nests at most 100 levels.
+fn values_in(obj: &lopdf::Object) -> usize {
+    match obj {
+        lopdf::Object::Array(a) => 2 + a.iter().map(values_in).sum::<usize>(),
+        lopdf::Object::Dictionary(d) => 2 + d.iter().map(|(_, v)| 1 + values_in(v)).sum::<usize>(),
+        lopdf::Object::Stream(s) => 2 + s.dict.iter().map(|(_, v)| 1 + values_in(v)).sum::<usize>(),
+        lopdf::Object::Reference(_) => 3,
+        _ => 1,
+    }
 }
 
 /// Decodes an object stream against the budgets and checks its index: the
@@ -570,10 +604,10 @@ fn object_stream(state: &mut LoadState, stream: &mut lopdf::Stream) {
         .get(b"First")
         .and_then(lopdf::Object::as_i64)
         .map_or(0, |f| usize::try_from(f).unwrap_or(0).min(data.len()));
-    // The values lopdf builds: what each listed object's parse reads, summed.
-    // For objects that do not overlap this is the stream's own count; the
-    // bytes they span may not exceed the stream's length.
-    let mut values_left = budget::FILE_VALUES.saturating_sub(state.values);
+    // The values lopdf builds, all at once: what each listed object's parse
+    // reads, summed. For objects that do not overlap this is the stream's own
+    // count; the bytes they span may not exceed the stream's length.
+    let mut values_left = budget::OBJECT_VALUES;
     let mut bytes_left = data.len() - first;
     let mut numbers = data[..first].split(|b| is_ws(*b)).filter(|t| !t.is_empty());
     while let (Some(_), Some(off)) = (numbers.next(), numbers.next()) {
@@ -586,7 +620,7 @@ fn object_stream(state: &mut LoadState, stream: &mut lopdf::Stream) {
         let (end, tokens) = object_extent(&data, at);
         let span = end - at;
         if tokens > values_left {
-            stop(state, Exceeded::FileValues);
+            stop(state, Exceeded::ObjectValues);
         }
         if span > bytes_left {
             stop(state, Exceeded::ObjStmOverlap);
@@ -594,7 +628,10 @@ fn object_stream(state: &mut LoadState, stream: &mut lopdf::Stream) {
         values_left -= tokens;
         bytes_left -= span;
     }
-    state.values = budget::FILE_VALUES - values_left;
+    state.values += budget::OBJECT_VALUES - values_left;
+    if state.values > budget::PARSED_VALUES {
+        stop(state, Exceeded::ParsedValues);
+    }
     stream.set_plain_content(data);
 }
 
