@@ -384,7 +384,7 @@ fn reindexed(body: &[u8], idx: &FileIndex) -> Vec<u8> {
         }
         let _ = writeln!(table, "{} {}", ids[i].0, j - i);
         for (_, (gen, off)) in &ids[i..j] {
-            let _ = write!(table, "{off:010} {gen:05} n \n");
+            let _ = writeln!(table, "{off:010} {gen:05} n ");
         }
         i = j;
     }
