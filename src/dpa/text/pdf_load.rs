@@ -184,14 +184,23 @@ pub(super) fn content_tokens(content: &[u8], limit: usize) -> (usize, Vec<(usize
         };
         n += 1;
         if kind == Tok::Word && &content[start..end] == b"BI" {
-            // The image dictionary, up to `ID`; then the data up to a
-            // whitespace-delimited `EI` (as lopdf's own fallback looks for it).
+            // The image dictionary, up to `ID`; then the data: as long as the
+            // dictionary says (unfiltered data of known size, followed by
+            // `EI`), else up to a whitespace-delimited `EI` (as lopdf's own
+            // fallback looks for it; binary data may hold one by chance).
             let mut data = None;
+            let mut dict: Vec<(&[u8], &[u8])> = Vec::new();
+            let mut key: Option<&[u8]> = None;
             while let Some((s, e, k)) = lx.next() {
                 n += 1;
                 if k == Tok::Word && &content[s..e] == b"ID" {
                     data = Some(e + 1);
                     break;
+                }
+                match (key.take(), k) {
+                    (None, Tok::Name) => key = Some(&content[s + 1..e]),
+                    (Some(name), _) => dict.push((name, &content[s..e])),
+                    _ => {}
                 }
                 if n > limit {
                     break;
@@ -200,15 +209,29 @@ pub(super) fn content_tokens(content: &[u8], limit: usize) -> (usize, Vec<(usize
             let stop = match data {
                 Some(d) => {
                     let d = d.min(content.len());
-                    content[d..]
-                        .windows(4)
-                        .position(|w| {
-                            is_ws(w[0])
-                                && w[1] == b'E'
-                                && w[2] == b'I'
-                                && (is_delim(w[3]) || w[3] == 0)
-                        })
-                        .map_or(content.len(), |p| d + p + 3)
+                    let sized = inline_image_len(&dict)
+                        .and_then(|len| d.checked_add(len))
+                        .and_then(|after| {
+                            let mut j = after;
+                            while j < content.len() && is_ws(content[j]) {
+                                j += 1;
+                            }
+                            content
+                                .get(j..j + 2)
+                                .is_some_and(|w| w == b"EI")
+                                .then_some(j + 2)
+                        });
+                    sized.unwrap_or_else(|| {
+                        content[d..]
+                            .windows(4)
+                            .position(|w| {
+                                is_ws(w[0])
+                                    && w[1] == b'E'
+                                    && w[2] == b'I'
+                                    && (is_delim(w[3]) || w[3] == 0)
+                            })
+                            .map_or(content.len(), |p| d + p + 3)
+                    })
                 }
                 None => content.len(),
             };
@@ -217,6 +240,35 @@ pub(super) fn content_tokens(content: &[u8], limit: usize) -> (usize, Vec<(usize
         }
     }
     (n, images)
+}
+
+/// The byte length of an inline image's data from its dictionary: unfiltered
+/// data of width × height samples of the colour space's components at the
+/// given bits (`None` when filtered or not fully described).
+fn inline_image_len(dict: &[(&[u8], &[u8])]) -> Option<usize> {
+    let get = |short: &[u8], long: &[u8]| {
+        dict.iter()
+            .find(|(k, _)| *k == short || *k == long)
+            .map(|(_, v)| *v)
+    };
+    if get(b"F", b"Filter").is_some() {
+        return None;
+    }
+    let num = |short: &[u8], long: &[u8]| -> Option<usize> { parse_num(get(short, long)?) };
+    let (w, h) = (num(b"W", b"Width")?, num(b"H", b"Height")?);
+    let (comps, bpc) = if get(b"IM", b"ImageMask") == Some(b"true") {
+        (1, 1)
+    } else {
+        let comps = match get(b"CS", b"ColorSpace")? {
+            b"/G" | b"/DeviceGray" | b"/Gray" => 1,
+            b"/RGB" | b"/DeviceRGB" => 3,
+            b"/CMYK" | b"/DeviceCMYK" => 4,
+            _ => return None,
+        };
+        (comps, num(b"BPC", b"BitsPerComponent")?)
+    };
+    let row_bits = w.checked_mul(comps)?.checked_mul(bpc)?;
+    h.checked_mul(row_bits.div_ceil(8))
 }
 
 /// The extent of the direct object starting at or after `at`: (end, tokens). A
@@ -717,6 +769,21 @@ mod tests {
             &b"BI /W 1 /H 1 /BPC 8 ID \x00\xff(EI EI"[..]
         );
         assert_eq!(n, 1 + 1 + 6 + 1 + 1);
+    }
+
+    #[test]
+    fn an_inline_image_of_known_size_may_hold_ei_in_its_data() {
+        // Two bytes of grey data that read ` EI` by chance, then the real end.
+        let c = b"BI /W 3 /H 1 /BPC 8 /CS /G ID \nEI EI (after) Tj";
+        let (_, images) = content_tokens(c, 100);
+        assert_eq!(
+            &c[images[0].0..images[0].1],
+            &b"BI /W 3 /H 1 /BPC 8 /CS /G ID \nEI EI"[..]
+        );
+        // Filtered data: up to the first `EI`.
+        let c = b"BI /W 3 /H 1 /BPC 8 /CS /G /F /AHx ID 00> EI Q";
+        let (_, images) = content_tokens(c, 100);
+        assert!(c[images[0].1..].starts_with(b" Q"));
     }
 
     #[test]
