@@ -434,6 +434,8 @@ impl std::ops::Index<usize> for OfferLines {
     fn index(&self, i: usize) -> &LineItem {
         match self.get(i) {
             Some(l) => l,
+            // As a slice's index: only code that knows the lines indexes them
+            // (inputs never choose `i`; use `get` otherwise).
             None => panic!("line {i} of {} lines", self.len()),
         }
     }

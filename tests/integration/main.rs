@@ -24,6 +24,7 @@ mod hostile_files;
 mod hostile_pdf;
 mod hostile_stages;
 mod hostile_templates;
+mod hostile_text;
 mod hostile_types;
 mod import;
 mod init_cli;

@@ -191,6 +191,9 @@ const CELL_PAD: f32 = 3.0;
 /// at spaces (a no-break space does not break); a word wider than the line is
 /// broken between characters. `\n` starts a new line.
 pub fn wrap(fonts: &Fonts, face: Face, size: f32, text: &str, width: f32) -> Vec<String> {
+    // Control characters from inputs are drawn visibly (`\u{1b}`), as on the
+    // terminal, and measured as drawn (see `Layout::push`).
+    let text = &crate::render::escape::terminal(text);
     let space = fonts.width(face, " ", size);
     let mut lines = Vec::new();
     for para in text.split('\n') {
@@ -299,7 +302,14 @@ impl<'f> Layout<'f> {
         }
     }
 
-    fn push(&mut self, item: Item) {
+    fn push(&mut self, mut item: Item) {
+        // Every text reaches the page through here: control characters and bidi
+        // overrides from inputs are shown visibly, never put in the text layer.
+        if let Item::Text { text, .. } = &mut item {
+            if text.chars().any(crate::render::escape::is_hidden_control) {
+                *text = crate::render::escape::terminal(text);
+            }
+        }
         if let Some(p) = self.pages.last_mut() {
             p.items.push(item);
         }
@@ -333,7 +343,8 @@ impl<'f> Layout<'f> {
     }
 
     pub fn measure(&self, style: Style, text: &str) -> f32 {
-        self.fonts.width(style.face, text, style.size)
+        let text = crate::render::escape::terminal(text);
+        self.fonts.width(style.face, &text, style.size)
     }
 
     /// Reserves a block of height `h` (on a new page if needed) and returns its
@@ -366,7 +377,7 @@ impl<'f> Layout<'f> {
         self.ensure(h + after + 3.0 * Style::BODY.line_height());
         if level <= 2 {
             self.outline.push(OutlineEntry {
-                title: text.to_string(),
+                title: crate::render::escape::terminal(text),
                 level,
                 page: self.page_index(),
                 y: self.y,
