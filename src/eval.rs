@@ -16,6 +16,7 @@ pub mod decision;
 pub mod docs;
 pub mod examples;
 pub mod inputs;
+pub mod pack_check;
 pub mod packs;
 pub mod pointer;
 pub mod qualify;

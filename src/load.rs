@@ -1,14 +1,14 @@
 //! Load stage: read files (size limit, encodings), parse YAML in two bounded
 //! passes (`load::yaml`), check `kind` and `schema_version`, validate against
 //! the embedded JSON Schema (`load::schema_check`), map every problem to
-//! line:column (`load::positions`), deserialise into the typed model, then run
-//! the kind's semantic checks (`crate::validate`). Every problem is a
-//! `Diagnostic`; all problems in a file are reported, not only the first.
+//! line:column (`load::positions`) and deserialise into the typed model. Every
+//! problem is a `Diagnostic`; all problems of a step are reported, not only the
+//! first. This stage imports no higher one: the kinds' semantic checks are the
+//! validate stage's (`validate::load_document` runs [`read_document`], then them).
 //!
-//! Entry points: `parse_document` (one file, errors only), `load_document` (one
-//! file, with warnings), `load_any` (kind read from the file), and the
-//! collection loaders `load_providers`, `embedded_providers`,
-//! `load_requirements`, `load_reviews`.
+//! Entry points: [`read_document`] (one file of a known kind), [`parse_yaml`] and
+//! [`declared_kind`] (a file whose kind is read from it), [`read_sources`] and
+//! [`embedded_sources`] (files and folders).
 
 use crate::diag::LoadCode;
 use std::path::{Path, PathBuf};
@@ -18,7 +18,6 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::diag::Diagnostic;
-use crate::model::{DpaReview, ProviderProfile, Requirements};
 
 pub mod fsread;
 pub mod positions;
@@ -77,6 +76,21 @@ impl DocumentKind {
             .iter()
             .copied()
             .find(|k| k.kind_name() == name)
+    }
+
+    /// The file of the kind's JSON Schema in `schemas/` (embedded; generated from
+    /// the model by `schema::SCHEMAS`, which a test keeps equal to this).
+    pub fn schema_file(self) -> &'static str {
+        match self {
+            DocumentKind::Provider => "provider.schema.json",
+            DocumentKind::RulePack => "rule_pack.schema.json",
+            DocumentKind::Requirements => "requirements.schema.json",
+            DocumentKind::Workload => "workload.schema.json",
+            DocumentKind::DpaReview => "dpa_review.schema.json",
+            DocumentKind::Questionnaire => "questionnaire.schema.json",
+            DocumentKind::RentVsBuy => "rent_vs_buy.schema.json",
+            DocumentKind::Project => "project.schema.json",
+        }
     }
 
     /// The `schema_version` values this build reads.
@@ -459,44 +473,68 @@ fn check_dates(file: &SourceFile, parsed: &Parsed) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// Loads one document of the given kind: all diagnostics (errors and
-/// warnings), and the value when there was no error.
-pub fn load_document<T: DeserializeOwned>(
-    file: &SourceFile,
-    kind: DocumentKind,
-) -> (Option<T>, Vec<Diagnostic>) {
-    let (value, diags) = load_document_unlined(file, kind);
-    (value, lined(file, diags))
+/// What the load stage made of one document: the typed value when the file passed
+/// every step of this stage, the parsed document (for the positions of later
+/// diagnostics), and the problems found (without their source lines: see
+/// [`with_lines`]).
+pub struct Read<T> {
+    pub value: Option<T>,
+    /// `None` when YAML could not be read, or for a `prechecked` embedded file
+    /// typed in one pass (it has no later diagnostics to place).
+    pub parsed: Option<Parsed>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// The errors are all from the schema step (schema and dates): the document's
+    /// kind, version and structure were read, so the semantic checks can still
+    /// look at the parts that are sound (`validate::load_document`).
+    pub schema_errors_only: bool,
 }
 
-/// `load_document` before the offending lines are attached to the diagnostics.
-fn load_document_unlined<T: DeserializeOwned>(
-    file: &SourceFile,
-    kind: DocumentKind,
-) -> (Option<T>, Vec<Diagnostic>) {
+/// Steps 1–5 on one document of the given kind: read, YAML, kind and version,
+/// schema and dates, the typed value. The semantic checks are the validate
+/// stage's (`validate::load_document` runs this, then them).
+pub fn read_document<T: DeserializeOwned>(file: &SourceFile, kind: DocumentKind) -> Read<T> {
     if file.prechecked {
         yaml::count(&file.display, true);
         if let Ok(v) = serde_yaml::from_str::<T>(&file.text) {
-            return (Some(v), Vec::new());
+            return Read {
+                value: Some(v),
+                parsed: None,
+                diagnostics: Vec::new(),
+                schema_errors_only: false,
+            };
         }
     }
     let parsed = match parse_yaml(file) {
         Ok(p) => p,
-        Err(d) => return (None, d),
+        Err(d) => {
+            return Read {
+                value: None,
+                parsed: None,
+                diagnostics: d,
+                schema_errors_only: false,
+            }
+        }
     };
-    load_parsed(file, &parsed, kind)
+    let (value, diagnostics, schema_errors_only) = read_parsed(file, &parsed, kind);
+    Read {
+        value,
+        parsed: Some(parsed),
+        diagnostics,
+        schema_errors_only,
+    }
 }
 
-/// Steps 3–6 on a document already parsed: the typed value is built from the
-/// parsed JSON value, not by parsing the text again.
-fn load_parsed<T: DeserializeOwned>(
+/// Steps 3–5 on a document already parsed: the typed value is built from the
+/// parsed JSON value, not by parsing the text again. The flag says whether the
+/// errors, if any, are the schema step's only.
+pub fn read_parsed<T: DeserializeOwned>(
     file: &SourceFile,
     parsed: &Parsed,
     kind: DocumentKind,
-) -> (Option<T>, Vec<Diagnostic>) {
+) -> (Option<T>, Vec<Diagnostic>, bool) {
     let mut diags = check_kind_and_version(file, parsed, kind);
     if diags.iter().any(Diagnostic::is_error) {
-        return (None, diags);
+        return (None, diags, false);
     }
     diags.extend(schema_check::check(
         kind,
@@ -506,97 +544,41 @@ fn load_parsed<T: DeserializeOwned>(
     ));
     diags.extend(check_dates(file, parsed));
     if diags.iter().any(Diagnostic::is_error) {
-        return (None, diags);
+        return (None, diags, true);
     }
-    let value: T = match serde_json::from_value(parsed.value.clone()) {
-        Ok(v) => v,
+    match serde_json::from_value(parsed.value.clone()) {
+        Ok(v) => (Some(v), diags, false),
         Err(e) => {
-            let d = Diagnostic::error(
-                LoadCode::ModelMismatch,
-                format!(
-                    "the document does not fit the {} model: {e}",
-                    kind.kind_name()
-                ),
-            )
-            .in_file(&file.display)
-            .help("see docs/data-model.md; if the schema accepted this, please report it");
-            // The parsed value has no positions: only to place this error, read the text
-            // once more, where serde_yaml reports the line and column.
-            let d = match serde_yaml::from_str::<T>(&file.text)
-                .err()
-                .and_then(|e| e.location())
-            {
-                Some(l) => d.at(l.line(), l.column()),
-                None => d,
-            };
-            diags.push(d);
-            return (None, diags);
+            diags.push(model_mismatch::<T>(file, kind, &e));
+            (None, diags, false)
         }
-    };
-    diags.extend(crate::validate::semantic(kind, file, parsed));
-    if diags.iter().any(Diagnostic::is_error) {
-        return (None, diags);
     }
-    (Some(value), diags)
 }
 
-/// Parses and validates one document of the given kind; warnings are dropped
-/// (use `load_document` to keep them).
-pub fn parse_document<T: DeserializeOwned>(
+/// The document passed its schema but does not fit the model (a bug of ours).
+fn model_mismatch<T: DeserializeOwned>(
     file: &SourceFile,
     kind: DocumentKind,
-) -> Result<T, Vec<Diagnostic>> {
-    match load_document(file, kind) {
-        (Some(v), _) => Ok(v),
-        (None, d) => Err(d),
+    e: &serde_json::Error,
+) -> Diagnostic {
+    let d = Diagnostic::error(
+        LoadCode::ModelMismatch,
+        format!(
+            "the document does not fit the {} model: {e}",
+            kind.kind_name()
+        ),
+    )
+    .in_file(&file.display)
+    .help("see docs/data-model.md; if the schema accepted this, please report it");
+    // The parsed value has no positions: only to place this error, read the text
+    // once more, where serde_yaml reports the line and column.
+    match serde_yaml::from_str::<T>(&file.text)
+        .err()
+        .and_then(|e| e.location())
+    {
+        Some(l) => d.at(l.line(), l.column()),
+        None => d,
     }
-}
-
-/// A document of any kind, typed where this build has the type.
-#[derive(Debug, Clone)]
-pub enum AnyDocument {
-    Provider(Box<ProviderProfile>),
-    Requirements(Requirements),
-    DpaReview(DpaReview),
-    /// A kind whose typed model is not part of this stage: checked for
-    /// `kind`, `schema_version` and its schema where one is registered.
-    Other(DocumentKind),
-}
-
-/// Loads a document whose kind is read from its `kind` field.
-pub fn load_any(file: &SourceFile) -> (Option<AnyDocument>, Vec<Diagnostic>) {
-    // One parse: the kind is read from it and the document typed from it.
-    let parsed = match parse_yaml(file) {
-        Ok(p) => p,
-        Err(d) => return (None, lined(file, d)),
-    };
-    let kind = match declared_kind(file, &parsed) {
-        Ok(k) => k,
-        Err(d) => return (None, lined(file, vec![d])),
-    };
-    let typed = |(v, d): (Option<AnyDocument>, Vec<Diagnostic>)| (v, lined(file, d));
-    typed(match kind {
-        DocumentKind::Provider => {
-            let (v, d) = load_parsed(file, &parsed, kind);
-            (v.map(|p| AnyDocument::Provider(Box::new(p))), d)
-        }
-        DocumentKind::Requirements => {
-            let (v, d) = load_parsed(file, &parsed, kind);
-            (v.map(AnyDocument::Requirements), d)
-        }
-        DocumentKind::DpaReview => {
-            let (v, d) = load_parsed(file, &parsed, kind);
-            (v.map(AnyDocument::DpaReview), d)
-        }
-        DocumentKind::RulePack
-        | DocumentKind::Workload
-        | DocumentKind::Questionnaire
-        | DocumentKind::RentVsBuy
-        | DocumentKind::Project => {
-            let (v, d) = load_parsed::<Value>(file, &parsed, kind);
-            (v.map(|_| AnyDocument::Other(kind)), d)
-        }
-    })
 }
 
 /// Places diagnostics raised on a file's typed value (a pointer, no line) at the
@@ -619,7 +601,7 @@ pub fn locate_pointers(file: &SourceFile, diags: Vec<Diagnostic>) -> Vec<Diagnos
 }
 
 /// Attaches each diagnostic's offending line.
-fn lined(file: &SourceFile, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+pub fn with_lines(file: &SourceFile, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diags
         .into_iter()
         .map(|d| d.with_source(&file.text))
@@ -830,146 +812,4 @@ pub fn read_sources(paths: &[PathBuf]) -> (Vec<SourceFile>, Vec<Diagnostic>) {
         }
     }
     (out, diags)
-}
-
-/// Loads every file as one kind; files with errors are left out (and reported).
-pub fn load_all<T: DeserializeOwned>(
-    files: Vec<SourceFile>,
-    kind: DocumentKind,
-) -> (Vec<Loaded<T>>, Vec<Diagnostic>) {
-    let mut out = Vec::new();
-    let mut diags = Vec::new();
-    for file in files {
-        let (v, d) = load_document::<T>(&file, kind);
-        diags.extend(d);
-        if let Some(value) = v {
-            out.push(Loaded { value, file });
-        }
-    }
-    (out, diags)
-}
-
-/// Provider profiles from files and folders, checked one by one and across
-/// files (duplicate IDs).
-pub fn load_providers(paths: &[PathBuf]) -> (Vec<Loaded<ProviderProfile>>, Vec<Diagnostic>) {
-    let (files, mut diags) = read_sources(paths);
-    // A folder that holds no profile: say where cloudvet looked and how to start one.
-    for dir in paths.iter().filter(|p| p.is_dir()) {
-        if !files.iter().any(|f| Path::new(&f.display).starts_with(dir)) {
-            diags.push(crate::suggest::no_profiles_in(dir));
-        }
-    }
-    let (loaded, d) = load_all(files, DocumentKind::Provider);
-    diags.extend(d);
-    diags.extend(crate::validate::cross_check(&loaded, None, &[]));
-    (loaded, diags)
-}
-
-/// The shipped provider profiles compiled into the binary.
-pub fn embedded_providers() -> (Vec<Loaded<ProviderProfile>>, Vec<Diagnostic>) {
-    let (files, mut diags) = embedded_sources("providers");
-    let (loaded, d) = load_all(files, DocumentKind::Provider);
-    diags.extend(d);
-    diags.extend(crate::validate::cross_check(&loaded, None, &[]));
-    (loaded, diags)
-}
-
-/// The embedded example requirements.
-pub const EMBEDDED_REQUIREMENTS: &str = "docs/examples/requirements.yaml";
-
-/// The requirements file given, or the embedded example.
-pub fn load_requirements(path: Option<&Path>) -> (Option<Loaded<Requirements>>, Vec<Diagnostic>) {
-    let file = match path {
-        Some(p) => SourceFile::read(p),
-        None => match crate::embedded::file(EMBEDDED_REQUIREMENTS) {
-            Some(b) => SourceFile::embedded(EMBEDDED_REQUIREMENTS, b),
-            None => Err(Diagnostic::error(
-                LoadCode::FileUnreadable,
-                format!("this build has no embedded {EMBEDDED_REQUIREMENTS}"),
-            )
-            .help("pass a requirements file")),
-        },
-    };
-    let file = match file {
-        Ok(f) => f,
-        Err(d) => return (None, vec![d]),
-    };
-    let (v, d) = load_document(&file, DocumentKind::Requirements);
-    (v.map(|value| Loaded { value, file }), d)
-}
-
-/// DPA reviews from files and folders.
-pub fn load_reviews(paths: &[PathBuf]) -> (Vec<Loaded<DpaReview>>, Vec<Diagnostic>) {
-    let (files, mut diags) = read_sources(paths);
-    let (loaded, d) = load_all(files, DocumentKind::DpaReview);
-    diags.extend(d);
-    (loaded, diags)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::rent_vs_buy::RentVsBuy;
-    use crate::model::rule_pack::RulePack;
-    use crate::model::workload::Workload;
-
-    /// Full path (every check) without a single diagnostic, and the one-pass path of
-    /// `prechecked` files gives the same value.
-    fn same_both_ways<T: DeserializeOwned + std::fmt::Debug>(
-        file: &SourceFile,
-        kind: DocumentKind,
-    ) {
-        let mut full = file.clone();
-        full.prechecked = false;
-        let (checked, diags) = load_document::<T>(&full, kind);
-        assert!(diags.is_empty(), "{}: {diags:?}", file.display);
-        let (fast, diags) = load_document::<T>(file, kind);
-        assert!(diags.is_empty(), "{}: {diags:?}", file.display);
-        assert_eq!(
-            format!("{checked:?}"),
-            format!("{fast:?}"),
-            "{}",
-            file.display
-        );
-        assert!(checked.is_some(), "{}", file.display);
-    }
-
-    #[test]
-    fn embedded_documents_pass_every_check() {
-        let mut seen = 0;
-        for folder in ["providers", "rules", "docs/examples"] {
-            let (files, diags) = embedded_sources(folder);
-            assert!(diags.is_empty(), "{diags:?}");
-            for file in files {
-                assert!(file.prechecked, "{}", file.display);
-                let parsed = parse_yaml(&file).unwrap_or_else(|d| panic!("{d:?}"));
-                let kind = declared_kind(&file, &parsed).unwrap_or_else(|d| panic!("{d:?}"));
-                match kind {
-                    DocumentKind::Provider => same_both_ways::<ProviderProfile>(&file, kind),
-                    DocumentKind::Requirements => same_both_ways::<Requirements>(&file, kind),
-                    DocumentKind::RulePack => same_both_ways::<RulePack>(&file, kind),
-                    DocumentKind::Workload => same_both_ways::<Workload>(&file, kind),
-                    DocumentKind::RentVsBuy => same_both_ways::<RentVsBuy>(&file, kind),
-                    other => panic!("{}: unexpected embedded kind {other:?}", file.display),
-                }
-                seen += 1;
-            }
-        }
-        assert!(seen >= 30, "only {seen} embedded documents");
-    }
-
-    #[test]
-    fn a_prechecked_file_with_an_error_still_gets_the_full_diagnostics() {
-        let mut file = SourceFile::from_bytes(
-            "x.yaml",
-            b"kind: provider\nschema_version: 1\nid: x\nname: X\nregions: 7\n",
-        )
-        .unwrap();
-        file.prechecked = true;
-        let (v, diags) = load_document::<ProviderProfile>(&file, DocumentKind::Provider);
-        assert!(v.is_none());
-        let d = diags.iter().find(|d| d.is_error()).expect("an error");
-        assert_eq!(d.file.as_deref(), Some("x.yaml"));
-        assert!(d.line.is_some(), "{d:?}");
-    }
 }

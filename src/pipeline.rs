@@ -19,7 +19,7 @@ use crate::diag::{CostCode, Diagnostic, EvalCode, LoadCode};
 use crate::dpa::AppliedReview;
 use crate::eval::{self, Assessment};
 use crate::i18n::Lang;
-use crate::load::{self, parse_document, DocumentKind, Loaded, SourceFile};
+use crate::load::{DocumentKind, Loaded, SourceFile};
 use crate::model::common::Date;
 use crate::model::rent_vs_buy::RentVsBuy;
 use crate::model::review::DpaReview;
@@ -27,8 +27,11 @@ use crate::model::rule_pack::RulePack;
 use crate::model::workload::Workload;
 use crate::model::{ProviderProfile, Requirements};
 use crate::report::{assemble, InputRow, Report};
+use crate::validate::{self, parse_document};
 
+pub mod any;
 pub mod project;
+pub use any::{load_any, AnyDocument};
 pub use project::{ProjectLookup, ProjectUse};
 
 /// The example workload shipped in the binary (the default of `--workload`).
@@ -196,7 +199,7 @@ fn read_or_embedded(
 }
 
 /// A document of one kind from a given file or the embedded default; errors go to `diags`.
-fn load_one<T: serde::de::DeserializeOwned>(
+fn load_one<T: validate::Checked>(
     path: Option<&Path>,
     embedded: &str,
     what: &str,
@@ -277,12 +280,12 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
             });
         }
         let (mut providers, pd) = if paths.providers.is_empty() {
-            load::embedded_providers()
+            validate::embedded_providers()
         } else {
-            load::load_providers(&paths.providers)
+            validate::load_providers(&paths.providers)
         };
         diags.extend(pd);
-        let (requirements, rd) = load::load_requirements(paths.requirements.as_deref());
+        let (requirements, rd) = validate::load_requirements(paths.requirements.as_deref());
         diags.extend(rd);
         if requirements.is_none() && !diags.iter().any(Diagnostic::is_error) {
             diags.push(
@@ -309,18 +312,14 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
         let (mut reviews, vd) = if paths.reviews.is_empty() {
             (Vec::new(), Vec::new())
         } else {
-            load::load_reviews(&paths.reviews)
+            validate::load_reviews(&paths.reviews)
         };
         diags.extend(vd);
         reviews.sort_by(|a, b| a.file.display.cmp(&b.file.display));
         // Across files, once the files themselves are sound (a duplicate ID is
         // already reported by the provider loader).
         if let (Some(req), false) = (&requirements, diags.iter().any(Diagnostic::is_error)) {
-            diags.extend(crate::validate::cross_check(
-                &providers,
-                Some(req),
-                &reviews,
-            ));
+            diags.extend(validate::cross_check(&providers, Some(req), &reviews));
         }
 
         if let Some(req) = &requirements {

@@ -21,6 +21,7 @@ use tera::{Context, Tera};
 use crate::report::Report;
 
 pub mod assess;
+pub mod dpa_review;
 pub mod escape;
 pub mod pdf;
 pub mod questionnaire;

@@ -2,7 +2,7 @@
 //! A pattern is a path with `*` for a list item; paths without a label fall back
 //! to their field name with underscores as spaces.
 
-use crate::cli::Lang;
+use crate::i18n::Lang;
 
 /// (pattern, English, German).
 const LABELS: &[(&str, &str, &str)] = &[

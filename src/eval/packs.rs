@@ -9,8 +9,9 @@ use serde_json::Value;
 
 use super::check::{self, Scope, Sets};
 use crate::diag::Diagnostic;
-use crate::load::{parse_document, DocumentKind, SourceFile};
+use crate::load::{DocumentKind, SourceFile};
 use crate::model::rule_pack::{Rule, RulePack, RuleStatus, Severity};
+use crate::validate::parse_document;
 
 /// The shipped packs' files (`rules/*.yaml`), in path order.
 pub fn embedded_files() -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
@@ -49,12 +50,28 @@ pub fn files_in(path: &Path) -> Result<Vec<SourceFile>, Diagnostic> {
     paths.iter().map(|p| SourceFile::read(p)).collect()
 }
 
+/// The checks every load of a rule pack runs (`validate::load_document`): the
+/// pack's own structure ([`check_pack`]), then, when that is sound, its fact
+/// pointers and examples (`eval::pack_check`).
+impl crate::validate::Checked for RulePack {
+    fn check(&self, _file: &SourceFile, ctx: &mut crate::validate::Ctx) {
+        let mut diags = check_pack(self);
+        if diags.is_empty() {
+            diags = super::pack_check::check(self);
+        }
+        for d in diags {
+            let at = d.pointer.clone().unwrap_or_default();
+            ctx.push(d, &at);
+        }
+    }
+}
+
 /// Parses and checks pack files. All problems in all files are reported.
 pub fn parse_files(files: &[SourceFile]) -> Result<Vec<RulePack>, Vec<Diagnostic>> {
     let mut packs = Vec::new();
     let mut errors = Vec::new();
     for f in files {
-        // The loader runs the schema and `check_pack` (via `validate::semantic`).
+        // The schema step, then `check_pack` and `pack_check` (the pack's `Checked`).
         match parse_document::<RulePack>(f, DocumentKind::RulePack) {
             Ok(p) => packs.push((f.display.clone(), p)),
             Err(d) => errors.extend(d),

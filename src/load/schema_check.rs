@@ -48,9 +48,7 @@ static CACHE: [OnceLock<Result<Compiled, String>>; KINDS] = [
 ];
 
 fn compile(kind: DocumentKind) -> Result<Compiled, String> {
-    let entry = crate::schema::entry(kind)
-        .ok_or_else(|| format!("no schema is registered for kind `{}`", kind.kind_name()))?;
-    let path = format!("schemas/{}", entry.file);
+    let path = format!("schemas/{}", kind.schema_file());
     let bytes = crate::embedded::file(&path)
         .ok_or_else(|| format!("the schema {path} is not embedded in this build"))?;
     let schema: Value =
@@ -60,9 +58,8 @@ fn compile(kind: DocumentKind) -> Result<Compiled, String> {
     Ok(Compiled { schema, validator })
 }
 
-/// The validator for a kind, or `None` when the kind has no schema yet.
+/// The validator for a kind (every kind has a schema).
 fn compiled(kind: DocumentKind) -> Option<&'static Result<Compiled, String>> {
-    crate::schema::entry(kind)?;
     Some(CACHE[slot(kind)].get_or_init(|| compile(kind)))
 }
 

@@ -174,7 +174,7 @@ pub fn locate(lookup: &ProjectLookup) -> Result<Option<PathBuf>, Diagnostic> {
 /// Reads and checks a project file (schema and model).
 pub fn read(path: &Path) -> Result<Loaded<Project>, Vec<Diagnostic>> {
     let file = SourceFile::read(path).map_err(|d| vec![d])?;
-    let value = load::parse_document::<Project>(&file, DocumentKind::Project)?;
+    let value = crate::validate::parse_document::<Project>(&file, DocumentKind::Project)?;
     Ok(Loaded { value, file })
 }
 

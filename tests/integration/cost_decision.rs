@@ -35,7 +35,7 @@ fn cost_json(args: &[&str]) -> serde_json::Value {
 
 /// The country of every ranked offer, from the providers' profiles.
 fn ranked_countries(c: &serde_json::Value) -> Vec<(String, String)> {
-    let (profiles, _) = cloudvet::load::embedded_providers();
+    let (profiles, _) = cloudvet::validate::embedded_providers();
     c["offers"]
         .as_array()
         .unwrap()

@@ -41,5 +41,6 @@ mod rules_cli;
 mod rules_engine;
 mod schemas;
 mod shipped;
+mod stage_imports;
 mod stale_review;
 mod validate_cli;

@@ -1,4 +1,5 @@
-//! Checks on a rule pack that `cloudvet validate` runs after the pack's own
+//! Checks on a rule pack that every load of a pack runs (its `validate::Checked`
+//! implementation in `eval/packs.rs`) after the pack's own
 //! structure checks (`eval::packs::check_pack`):
 //!
 //! - every fact pointer of a rule's `check` resolves in the provider schema, and
