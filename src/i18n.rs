@@ -83,6 +83,7 @@ impl FromStr for Lang {
     }
 }
 
+mod checks;
 mod cli;
 mod commands;
 mod cost;
@@ -107,6 +108,7 @@ mod values;
 /// every lookup goes through [`t`].
 pub const TABLES: &[&[(&str, &str, &str)]] = &[
     report::TABLE,
+    checks::TABLE,
     cost::TABLE,
     cost_why::TABLE,
     cli::TABLE,

@@ -17,8 +17,9 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Msg};
 
+pub mod entry;
 pub mod fsread;
 pub mod positions;
 pub mod schema_check;
@@ -130,7 +131,9 @@ pub struct SourceFile {
 }
 
 fn encoding_problem(display: &str, bytes: &[u8]) -> Option<Diagnostic> {
-    let d = |code, msg: &str| Some(Diagnostic::error(code, msg.to_string()).in_file(display));
+    let d = |code, key, values: &[(&'static str, &str)]| {
+        Some(Diagnostic::error_t(code, key, values).in_file(display))
+    };
     let boms: &[(&[u8], &str)] = &[
         (&[0x00, 0x00, 0xFE, 0xFF], "UTF-32 (big endian)"),
         (&[0xFF, 0xFE, 0x00, 0x00], "UTF-32 (little endian)"),
@@ -141,11 +144,10 @@ fn encoding_problem(display: &str, bytes: &[u8]) -> Option<Diagnostic> {
         if bytes.starts_with(bom) {
             return d(
                 LoadCode::UnsupportedEncoding,
-                &format!("the file is encoded as {name}; cloudvet reads UTF-8 only"),
+                "load_encoded_as",
+                &[("name", name)],
             )
-            .map(|x| {
-                x.help("save the file as UTF-8 (in most editors: \"Save with encoding\" → UTF-8)")
-            });
+            .map(|x| x.help_t("load_save_as_utf8_editor", &[]));
         }
     }
     let head = &bytes[..bytes.len().min(4096)];
@@ -156,19 +158,17 @@ fn encoding_problem(display: &str, bytes: &[u8]) -> Option<Diagnostic> {
         let odd = head.iter().skip(1).step_by(2).filter(|b| **b == 0).count();
         let half = head.len() / 2;
         if half > 0 && (even * 10 >= half * 8 || odd * 10 >= half * 8) {
-            return d(
-                LoadCode::UnsupportedEncoding,
-                "the file looks like UTF-16 without a byte-order mark; cloudvet reads UTF-8 only",
-            )
-            .map(|x| x.help("save the file as UTF-8"));
+            return d(LoadCode::UnsupportedEncoding, "load_utf16_no_bom", &[])
+                .map(|x| x.help_t("load_save_as_utf8", &[]));
         }
     }
     if let Some(i) = bytes.iter().position(|b| *b == 0) {
         return d(
             LoadCode::BinaryFile,
-            &format!("the file contains a NUL byte at offset {i}: it is not a text file"),
+            "load_nul_byte",
+            &[("offset", &i.to_string())],
         )
-        .map(|x| x.help("pass a YAML text file; PDFs and office documents are not read here"));
+        .map(|x| x.help_t("load_pass_yaml_text", &[]));
     }
     None
 }
@@ -189,13 +189,14 @@ impl SourceFile {
         let text = std::str::from_utf8(body).map_err(|e| {
             let at = e.valid_up_to();
             let line = body[..at].iter().filter(|b| **b == b'\n').count() + 1;
-            Diagnostic::error(
+            Diagnostic::error_t(
                 LoadCode::InvalidEncoding,
-                format!("the file is not valid UTF-8 (first bad byte at offset {at})"),
+                "load_not_utf8",
+                &[("offset", &at.to_string())],
             )
             .in_file(display.clone())
             .at(line, 1)
-            .help("save the file as UTF-8; Windows-1252/Latin-1 umlauts are the usual cause")
+            .help_t("load_not_utf8_help", &[])
         })?;
         Ok(SourceFile {
             display,
@@ -246,15 +247,11 @@ pub fn read_error(display: &str, e: &fsread::ReadError) -> Diagnostic {
         R::Loop | R::Dangling => LoadCode::SymlinkLoop,
         R::Missing(_) | R::Io(_) => LoadCode::FileUnreadable,
     };
-    let help = match e {
-        R::TooLarge { .. } => {
-            "a provider profile is a few kilobytes; check that this is the intended file"
-        }
-        other => other.help(),
-    };
-    Diagnostic::error(code, e.message())
-        .in_file(display)
-        .help(help)
+    let d = Diagnostic::error(code, e.message()).in_file(display);
+    match e {
+        R::TooLarge { .. } => d.help_t("load_too_large_help", &[]),
+        other => d.help(other.help()),
+    }
 }
 
 /// Lower-case hex of a byte slice.
@@ -316,45 +313,41 @@ fn located(
 /// The kind the document declares.
 pub fn declared_kind(file: &SourceFile, parsed: &Parsed) -> Result<DocumentKind, Diagnostic> {
     let names: Vec<&str> = DocumentKind::ALL.iter().map(|k| k.kind_name()).collect();
-    let expected = format!(
-        "one of {}",
-        names
-            .iter()
-            .map(|n| format!("`{n}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let list = names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let expected = Msg::new("load_one_of", &[("list", &list)]);
     match parsed.value.get("kind") {
         Some(Value::String(s)) => DocumentKind::from_name(s).ok_or_else(|| {
-            let d = Diagnostic::error(
-                LoadCode::UnknownKind,
-                format!("`{s}` is not a kind of file cloudvet reads"),
-            )
-            .expected(expected.clone());
+            let d = Diagnostic::error_t(LoadCode::UnknownKind, "load_unknown_kind", &[("kind", s)])
+                .expected_m(expected.clone());
             let d = match schema_check::did_you_mean(s, names.iter().copied()) {
                 Some(m) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{m}`"))]),
-                None => d.help("set `kind:` to the kind of this file"),
+                None => d.help_t("load_set_kind", &[]),
             };
             located(d, &file.display, "/kind", &parsed.index, false)
         }),
         Some(other) => Err(located(
-            Diagnostic::error(
+            Diagnostic::error_t(
                 LoadCode::UnknownKind,
-                format!("`kind` is {other}, not a kind name"),
+                "load_kind_not_a_name",
+                &[("value", &other.to_string())],
             )
-            .expected(expected)
-            .help("set `kind:` to the kind of this file"),
+            .expected_m(expected)
+            .help_t("load_set_kind", &[]),
             &file.display,
             "/kind",
             &parsed.index,
             false,
         )),
         None => Err(
-            Diagnostic::error(LoadCode::UnknownKind, "the file has no `kind` field")
+            Diagnostic::error_t(LoadCode::UnknownKind, "load_no_kind", &[])
                 .in_file(&file.display)
                 .at(1, 1)
-                .expected(expected)
-                .help("add `kind: provider` (or the kind of this file) as the first line"),
+                .expected_m(expected)
+                .help_t("load_add_kind", &[]),
         ),
     }
 }
@@ -368,16 +361,13 @@ fn check_kind_and_version(
     match declared_kind(file, parsed) {
         Ok(k) if k == kind => {}
         Ok(k) => out.push(located(
-            Diagnostic::error(
+            Diagnostic::error_t(
                 LoadCode::WrongKind,
-                format!(
-                    "this is a `{}` file, but a `{}` file is expected here",
-                    k.kind_name(),
-                    kind.kind_name()
-                ),
+                "load_wrong_kind",
+                &[("found", k.kind_name()), ("wanted", kind.kind_name())],
             )
             .expected(format!("`kind: {}`", kind.kind_name()))
-            .help("pass the file where its kind belongs, or correct `kind:`"),
+            .help_t("load_wrong_kind_help", &[]),
             &file.display,
             "/kind",
             &parsed.index,
@@ -396,24 +386,25 @@ fn check_kind_and_version(
     match parsed.value.get("schema_version") {
         Some(v) if v.as_u64().is_some_and(|n| supported.contains(&n)) => {}
         Some(v) => out.push(located(
-            Diagnostic::error(
+            Diagnostic::error_t(
                 LoadCode::UnsupportedSchemaVersion,
-                format!("schema_version {v} is not supported by this build"),
+                "load_version_unsupported",
+                &[("version", &v.to_string())],
             )
-            .expected(format!("schema_version {}", shown.join(" or ")))
-            .help("write the file for the supported version, or use a cloudvet release that reads this version"),
+            .expected(format!("schema_version {}", shown.join(" | ")))
+            .help_t("load_version_help", &[]),
             &file.display,
             "/schema_version",
             &parsed.index,
             false,
         )),
         None => out.push(
-            Diagnostic::error(LoadCode::UnsupportedSchemaVersion, "the file has no `schema_version` field")
+            Diagnostic::error_t(LoadCode::UnsupportedSchemaVersion, "load_no_version", &[])
                 .in_file(&file.display)
                 .pointer("/schema_version")
                 .at(1, 1)
-                .expected(format!("schema_version {}", shown.join(" or ")))
-                .help(format!("add `schema_version: {}` below `kind:`", shown.join(""))),
+                .expected(format!("schema_version {}", shown.join(" | ")))
+                .help_t("load_add_version", &[("version", &shown.join(""))]),
         ),
     }
     out
@@ -458,12 +449,13 @@ fn check_dates(file: &SourceFile, parsed: &Parsed) -> Vec<Diagnostic> {
         .into_iter()
         .map(|(p, s, why)| {
             located(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     LoadCode::ImpossibleDate,
-                    format!("`{s}` is not a real date ({why})"),
+                    "load_impossible_date",
+                    &[("value", &s), ("why", &why)],
                 )
-                .expected("an existing calendar date YYYY-MM-DD (or YYYY-MM, YYYY where allowed)")
-                .help("check day and month; February has 28 days (29 in leap years)"),
+                .expected_t("load_impossible_date_expected", &[])
+                .help_t("load_impossible_date_help", &[]),
                 &file.display,
                 &p,
                 &parsed.index,
@@ -561,15 +553,13 @@ fn model_mismatch<T: DeserializeOwned>(
     kind: DocumentKind,
     e: &serde_json::Error,
 ) -> Diagnostic {
-    let d = Diagnostic::error(
+    let d = Diagnostic::error_t(
         LoadCode::ModelMismatch,
-        format!(
-            "the document does not fit the {} model: {e}",
-            kind.kind_name()
-        ),
+        "load_model_mismatch",
+        &[("kind", kind.kind_name()), ("error", &e.to_string())],
     )
     .in_file(&file.display)
-    .help("see docs/data-model.md; if the schema accepted this, please report it");
+    .help_t("load_model_mismatch_help", &[]);
     // The parsed value has no positions: only to place this error, read the text
     // once more, where serde_yaml reports the line and column.
     match serde_yaml::from_str::<T>(&file.text)
@@ -653,12 +643,9 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
         }
         fn folder_named_like_a_file(&mut self, p: &Path) {
             self.diags.push(
-                Diagnostic::error(
-                    LoadCode::NotARegularFile,
-                    "this is a folder named like a YAML file, not a file",
-                )
-                .in_file(p.display().to_string())
-                .help("rename the folder, or pass the profile file itself"),
+                Diagnostic::error_t(LoadCode::NotARegularFile, "load_folder_named_yaml", &[])
+                    .in_file(p.display().to_string())
+                    .help_t("load_folder_named_yaml_help", &[]),
             );
         }
         fn dir(&mut self, dir: &Path, depth: usize, stack: &mut Vec<PathBuf>) {
@@ -666,9 +653,10 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
                 Ok(r) => r,
                 Err(e) => {
                     self.diags.push(
-                        Diagnostic::error(
+                        Diagnostic::error_t(
                             LoadCode::FileUnreadable,
-                            format!("cannot read the folder: {e}"),
+                            "load_folder_unreadable",
+                            &[("error", &e.to_string())],
                         )
                         .in_file(dir.display().to_string()),
                     );
@@ -677,15 +665,13 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
             };
             if stack.contains(&real) {
                 self.diags.push(
-                    Diagnostic::warning(
+                    Diagnostic::warning_t(
                         LoadCode::SymlinkLoop,
-                        format!(
-                            "this folder is a symbolic link back to {}, which is being read already; it is not read again",
-                            real.display()
-                        ),
+                        "load_folder_loop",
+                        &[("folder", &real.display().to_string())],
                     )
                     .in_file(dir.display().to_string())
-                    .help("remove the link, or point it outside the folder"),
+                    .help_t("load_folder_loop_help", &[]),
                 );
                 return;
             }
@@ -696,9 +682,10 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
                 Ok(e) => e,
                 Err(e) => {
                     self.diags.push(
-                        Diagnostic::error(
+                        Diagnostic::error_t(
                             LoadCode::FileUnreadable,
-                            format!("cannot read the folder: {e}"),
+                            "load_folder_unreadable",
+                            &[("error", &e.to_string())],
                         )
                         .in_file(dir.display().to_string()),
                     );
@@ -715,14 +702,13 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
             }
             if self.entries > MAX_WALK_ENTRIES {
                 self.diags.push(
-                    Diagnostic::error(
+                    Diagnostic::error_t(
                         LoadCode::FileUnreadable,
-                        format!(
-                            "the folders hold more than {MAX_WALK_ENTRIES} entries; cloudvet stops reading here"
-                        ),
+                        "load_too_many_entries",
+                        &[("limit", &MAX_WALK_ENTRIES.to_string())],
                     )
                     .in_file(dir.display().to_string())
-                    .help("pass the folder that holds the profiles, not a parent of many folders"),
+                    .help_t("load_too_many_entries_help", &[]),
                 );
                 return;
             }
@@ -745,14 +731,13 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
                     } else if !self.depth_warned {
                         self.depth_warned = true;
                         self.diags.push(
-                            Diagnostic::warning(
+                            Diagnostic::warning_t(
                                 LoadCode::FileUnreadable,
-                                format!(
-                                    "folders more than {MAX_WALK_DEPTH} levels deep are not read"
-                                ),
+                                "load_too_deep",
+                                &[("depth", &MAX_WALK_DEPTH.to_string())],
                             )
                             .in_file(p.display().to_string())
-                            .help("move the profiles up, or pass the deep folder itself"),
+                            .help_t("load_too_deep_help", &[]),
                         );
                     }
                 } else if is_yaml(&p) {

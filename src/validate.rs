@@ -253,11 +253,12 @@ pub fn load_requirements(path: Option<&Path>) -> (Option<Loaded<Requirements>>, 
         Some(p) => SourceFile::read(p),
         None => match crate::embedded::file(EMBEDDED_REQUIREMENTS) {
             Some(b) => SourceFile::embedded(EMBEDDED_REQUIREMENTS, b),
-            None => Err(Diagnostic::error(
+            None => Err(Diagnostic::error_t(
                 LoadCode::FileUnreadable,
-                format!("this build has no embedded {EMBEDDED_REQUIREMENTS}"),
+                "val_no_embedded",
+                &[("path", EMBEDDED_REQUIREMENTS)],
             )
-            .help("pass a requirements file")),
+            .help_t("val_pass_requirements", &[])),
         },
     };
     let file = match file {
@@ -296,14 +297,12 @@ pub fn cross_check(
             let index = index_of(&p.file);
             let mut ctx = Ctx::new(&p.file.display, &index);
             ctx.push(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     ValidateCode::DuplicateId,
-                    format!(
-                        "the provider ID `{}` is already used by {first}",
-                        p.value.id
-                    ),
+                    "val_duplicate_provider",
+                    &[("id", &p.value.id), ("first", first)],
                 )
-                .help("each provider has one profile; merge the files or give one a new ID"),
+                .help_t("val_duplicate_provider_help", &[]),
                 "/id",
             );
             out.extend(ctx.diagnostics);
@@ -313,13 +312,14 @@ pub fn cross_check(
     }
     let ids: Vec<&str> = providers.iter().map(|p| p.value.id.as_str()).collect();
     let unknown_provider = |name: &str| {
-        let d = Diagnostic::error(
+        let d = Diagnostic::error_t(
             ValidateCode::UnknownProvider,
-            format!("no provider profile with the ID `{name}` is loaded"),
+            "val_unknown_provider",
+            &[("id", name)],
         );
         match crate::load::schema_check::did_you_mean(name, ids.iter().copied()) {
             Some(s) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{s}`"))]),
-            None => d.help("check the ID against the `id:` of the profiles in providers/"),
+            None => d.help_t("val_unknown_provider_help", &[]),
         }
     };
     if let Some(req) = requirements {
@@ -355,17 +355,13 @@ pub fn cross_check(
         }
         for (c, who) in missing {
             found.push((
-                Diagnostic::warning(
+                Diagnostic::warning_t(
                     ValidateCode::MissingExchangeRate,
-                    format!(
-                        "prices in {c} ({}) have no rate into {report}; they cannot be compared",
-                        who.join(", ")
-                    ),
+                    "val_missing_rate",
+                    &[("currency", c), ("who", &who.join(", ")), ("report", report)],
                 )
-                .expected(format!(
-                    "an entry `- {{from: {c}, rate: …, date: …, source: …}}` under `rates`"
-                ))
-                .help("add the rate with its date and source (e.g. the ECB reference rate)"),
+                .expected_t("val_missing_rate_expected", &[("currency", c)])
+                .help_t("val_missing_rate_help", &[]),
                 "/currency/rates".to_string(),
             ));
         }

@@ -58,12 +58,10 @@ pub fn apply_answer_files(
         };
         match providers.iter_mut().find(|p| p.value.id == q.provider) {
             None => errors.push(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     ValidateCode::UnknownProvider,
-                    format!(
-                        "the questionnaire is for `{}`, which is not among the providers",
-                        q.provider
-                    ),
+                    "eval_questionnaire_unknown_provider",
+                    &[("id", &q.provider)],
                 )
                 .in_file(file.display.clone())
                 .pointer("/provider"),

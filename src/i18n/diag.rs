@@ -3,6 +3,8 @@
 /// (key, English, German).
 pub const TABLE: &[(&str, &str, &str)] = &[
     ("diag_error", "error", "Fehler"),
+    // A text made for each language (`diag::Msg::both`).
+    ("diag_text", "{text}", "{text}"),
     ("diag_warning", "warning", "Warnung"),
     ("diag_at", "at", "bei"),
     ("diag_expected", "expected:", "erwartet:"),

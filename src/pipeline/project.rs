@@ -157,15 +157,13 @@ pub fn locate(lookup: &ProjectLookup) -> Result<Option<PathBuf>, Diagnostic> {
             if file.is_file() {
                 Ok(Some(file))
             } else {
-                Err(Diagnostic::error(
+                Err(Diagnostic::error_t(
                     LoadCode::FileUnreadable,
-                    format!("there is no project file {PROJECT_FILE} here"),
+                    "proj_no_file",
+                    &[("file", PROJECT_FILE)],
                 )
                 .in_file(file.display().to_string())
-                .help(format!(
-                    "create one with `cloudvet init {}`, or leave --project out",
-                    p.display()
-                )))
+                .help_t("proj_no_file_help", &[("dir", &p.display().to_string())]))
             }
         }
     }
@@ -238,19 +236,14 @@ pub fn resolve(
             continue;
         }
         if !p.exists() {
-            let mut d = Diagnostic::error(
+            let mut d = Diagnostic::error_t(
                 LoadCode::FileUnreadable,
-                format!(
-                    "the project file names `{}` as {}, but there is no such file or folder",
-                    p.display(),
-                    entry.field()
-                ),
+                "proj_missing_path",
+                &[("path", &p.display().to_string()), ("field", entry.field())],
             )
             .in_file(project.file.display.clone())
             .pointer(pointer.clone())
-            .help(format!(
-                "create it, correct the path in {PROJECT_FILE} (relative to its folder), or remove the entry"
-            ));
+            .help_t("proj_missing_path_help", &[("file", PROJECT_FILE)]);
             if let Some(pos) = index.as_ref().and_then(|i| i.value(&pointer)) {
                 d = d.at(pos.line, pos.column);
             }

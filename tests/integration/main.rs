@@ -7,6 +7,7 @@ mod common;
 mod cost;
 mod cost_decision;
 mod cost_lang;
+mod data_entry;
 mod decision;
 mod determinism;
 mod diagnostics_docs;
