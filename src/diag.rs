@@ -79,7 +79,10 @@ pub struct Msg {
 pub enum Arg {
     Text(String),
     /// A text made for each language (e.g. a schema described in words).
-    Lang { en: String, de: String },
+    Lang {
+        en: String,
+        de: String,
+    },
     /// Another text of the catalogue.
     Msg(Box<Msg>),
 }
@@ -127,8 +130,11 @@ impl Msg {
 
     /// The text in `lang`, placeholders filled.
     pub fn render(&self, lang: crate::i18n::Lang) -> String {
-        let values: Vec<(&str, String)> =
-            self.values.iter().map(|(k, v)| (*k, v.render(lang))).collect();
+        let values: Vec<(&str, String)> = self
+            .values
+            .iter()
+            .map(|(k, v)| (*k, v.render(lang)))
+            .collect();
         let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
         crate::i18n::fill(lang, self.key, &values)
     }

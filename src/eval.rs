@@ -407,15 +407,15 @@ impl<'p> Engine<'p> {
                 ),
                 None => errors.push(
                     Diagnostic::error_t(EvalCode::UnknownArea, "eval_unknown_area", &[("area", k)])
-                    .pointer(format!("/area_weights/{k}"))
-                    .expected(
-                        Area::ALL
-                            .iter()
-                            .map(|a| a.key())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    )
-                    .help_t("eval_unknown_area_help", &[]),
+                        .pointer(format!("/area_weights/{k}"))
+                        .expected(
+                            Area::ALL
+                                .iter()
+                                .map(|a| a.key())
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        )
+                        .help_t("eval_unknown_area_help", &[]),
                 ),
             }
         }
@@ -489,7 +489,11 @@ impl<'p> Engine<'p> {
                                 Diagnostic::error_t(
                                     EvalCode::InvalidCheck,
                                     "eval_invalid_part",
-                                    &[("rule", &rule.id), ("part", "applies_when"), ("error", &e.to_string())],
+                                    &[
+                                        ("rule", &rule.id),
+                                        ("part", "applies_when"),
+                                        ("error", &e.to_string()),
+                                    ],
                                 )
                                 .help_t("eval_invalid_condition_help", &[]),
                             );
@@ -511,7 +515,11 @@ impl<'p> Engine<'p> {
                             Diagnostic::error_t(
                                 EvalCode::InvalidCheck,
                                 "eval_invalid_part",
-                                &[("rule", &rule.id), ("part", "knockout_when"), ("error", &e.to_string())],
+                                &[
+                                    ("rule", &rule.id),
+                                    ("part", "knockout_when"),
+                                    ("error", &e.to_string()),
+                                ],
                             )
                             .help_t("eval_invalid_condition_help", &[]),
                         ),
@@ -537,7 +545,11 @@ impl<'p> Engine<'p> {
                             Diagnostic::error_t(
                                 EvalCode::InvalidCheck,
                                 "eval_invalid_part",
-                                &[("rule", &rule.id), ("part", "check"), ("error", &e.to_string())],
+                                &[
+                                    ("rule", &rule.id),
+                                    ("part", "check"),
+                                    ("error", &e.to_string()),
+                                ],
                             )
                             .help_t("eval_invalid_check_help", &[]),
                         );

@@ -92,6 +92,7 @@ mod decision;
 mod diag;
 mod diff;
 mod dpa;
+mod help;
 mod import;
 mod init;
 mod project;
@@ -109,6 +110,7 @@ mod values;
 pub const TABLES: &[&[(&str, &str, &str)]] = &[
     report::TABLE,
     checks::TABLE,
+    help::TABLE,
     cost::TABLE,
     cost_why::TABLE,
     cli::TABLE,

@@ -152,8 +152,9 @@ fn only_errors(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 pub fn evaluation_date(arg: Option<&str>, req: Option<Date>) -> Result<Date, Diagnostic> {
     if let Some(s) = arg {
         return s.parse::<Date>().map_err(|_| {
-            let d = Diagnostic::error_t(EvalCode::InvalidDate, "pipe_as_of_invalid", &[("value", s)])
-                .expected_t("schema_date", &[]);
+            let d =
+                Diagnostic::error_t(EvalCode::InvalidDate, "pipe_as_of_invalid", &[("value", s)])
+                    .expected_t("schema_date", &[]);
             // `01.12.2026`, `12/01/2026`: the same date in the ISO form.
             match load::entry::date_hint(s) {
                 Some(h) => d.help_m(h),

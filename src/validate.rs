@@ -358,7 +358,11 @@ pub fn cross_check(
                 Diagnostic::warning_t(
                     ValidateCode::MissingExchangeRate,
                     "val_missing_rate",
-                    &[("currency", c), ("who", &who.join(", ")), ("report", report)],
+                    &[
+                        ("currency", c),
+                        ("who", &who.join(", ")),
+                        ("report", report),
+                    ],
                 )
                 .expected_t("val_missing_rate_expected", &[("currency", c)])
                 .help_t("val_missing_rate_help", &[]),

@@ -466,7 +466,10 @@ impl Stale {
                 )
                 .with(
                     "current",
-                    both(self.current_version.as_deref(), self.current_date.as_deref()),
+                    both(
+                        self.current_version.as_deref(),
+                        self.current_date.as_deref(),
+                    ),
                 ),
         )
         .in_file(file.to_string())

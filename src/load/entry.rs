@@ -123,7 +123,10 @@ pub fn number_hint(text: &str, pointer: &str) -> Option<Msg> {
 /// (one, or two when day and month cannot be told apart, day first).
 pub fn iso_dates(s: &str) -> Vec<NaiveDate> {
     let t = s.trim().trim_end_matches('.');
-    let parts: Vec<&str> = t.split(['.', '/', '-', ' ']).filter(|p| !p.is_empty()).collect();
+    let parts: Vec<&str> = t
+        .split(['.', '/', '-', ' '])
+        .filter(|p| !p.is_empty())
+        .collect();
     if parts.len() != 3 || !parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit())) {
         return Vec::new();
     }
@@ -196,13 +199,28 @@ mod tests {
     #[test]
     fn numbers_with_units() {
         let cur = |c: &str| Unit::Currency(c.into());
-        assert_eq!(number_with_unit("21.50 EUR"), Some(("21.50".into(), cur("EUR"))));
-        assert_eq!(number_with_unit("21,50 €"), Some(("21.50".into(), cur("EUR"))));
+        assert_eq!(
+            number_with_unit("21.50 EUR"),
+            Some(("21.50".into(), cur("EUR")))
+        );
+        assert_eq!(
+            number_with_unit("21,50 €"),
+            Some(("21.50".into(), cur("EUR")))
+        );
         assert_eq!(number_with_unit("$2.99"), Some(("2.99".into(), cur("USD"))));
         assert_eq!(number_with_unit("EUR 3"), Some(("3".into(), cur("EUR"))));
-        assert_eq!(number_with_unit("80 GB"), Some(("80".into(), Unit::Other("GB".into()))));
-        assert_eq!(number_with_unit("80GB"), Some(("80".into(), Unit::Other("GB".into()))));
-        assert_eq!(number_with_unit("99.9 %"), Some(("99.9".into(), Unit::Percent)));
+        assert_eq!(
+            number_with_unit("80 GB"),
+            Some(("80".into(), Unit::Other("GB".into())))
+        );
+        assert_eq!(
+            number_with_unit("80GB"),
+            Some(("80".into(), Unit::Other("GB".into())))
+        );
+        assert_eq!(
+            number_with_unit("99.9 %"),
+            Some(("99.9".into(), Unit::Percent))
+        );
         assert_eq!(number_with_unit("H100"), None);
         assert_eq!(number_with_unit("about 3"), None);
         assert_eq!(number_with_unit("EUR"), None);
@@ -212,14 +230,21 @@ mod tests {
     fn number_hints_in_both_languages() {
         let h = number_hint("21,50", "/offers/0/price_on_demand").unwrap();
         assert_eq!(h.render(Lang::En), "use a decimal point: 21.50");
-        assert_eq!(h.render(Lang::De), "verwenden Sie einen Dezimalpunkt: 21.50");
+        assert_eq!(
+            h.render(Lang::De),
+            "verwenden Sie einen Dezimalpunkt: 21.50"
+        );
         let h = number_hint("21.50 EUR", "/offers/0/price_on_demand").unwrap();
         assert_eq!(
             h.render(Lang::En),
             "write the number alone: 21.50; the currency (EUR) goes in `currency`"
         );
         let h = number_hint("80 GB", "/gpu/vram_gb").unwrap();
-        assert!(h.render(Lang::En).contains("`vram_gb`"), "{}", h.render(Lang::En));
+        assert!(
+            h.render(Lang::En).contains("`vram_gb`"),
+            "{}",
+            h.render(Lang::En)
+        );
         assert!(number_hint("fast", "/x").is_none());
     }
 

@@ -151,8 +151,11 @@ impl Mapper<'_> {
                     .map(|m| m.keys().cloned().collect())
                     .unwrap_or_default();
                 for name in unexpected {
-                    let mut d =
-                        Diagnostic::error_t(LoadCode::UnknownField, "schema_unknown_field", &[("name", name)]);
+                    let mut d = Diagnostic::error_t(
+                        LoadCode::UnknownField,
+                        "schema_unknown_field",
+                        &[("name", name)],
+                    );
                     if !allowed.is_empty() {
                         d = d.expected_m(one_of(&allowed, 12));
                     }
@@ -232,16 +235,18 @@ impl Mapper<'_> {
                     None => t(l, "schema_a_value").to_string(),
                 });
                 let value_type = |ty: &str| {
-                    branches
-                        .get(1)
-                        .is_some_and(|b| resolve(self.root, b).get("type") == Some(&Value::from(ty)))
+                    branches.get(1).is_some_and(|b| {
+                        resolve(self.root, b).get("type") == Some(&Value::from(ty))
+                    })
                 };
                 let help = if is_fact
                     && value_type("string")
                     && (instance.is_number() || instance.is_boolean())
                 {
                     Msg::new("schema_quote_text", &[("value", &plain(instance))])
-                } else if let Some(h) = entry_hint(instance, &pointer, is_fact && value_type("number")) {
+                } else if let Some(h) =
+                    entry_hint(instance, &pointer, is_fact && value_type("number"))
+                {
                     h
                 } else if is_fact {
                     Msg::new("schema_fact_help", &[])
@@ -279,7 +284,10 @@ impl Mapper<'_> {
                     None => t(l, "schema_a_value").to_string(),
                 });
                 let wants_number = parent.is_some_and(|n| {
-                    matches!(n.get("type").and_then(Value::as_str), Some("number" | "integer"))
+                    matches!(
+                        n.get("type").and_then(Value::as_str),
+                        Some("number" | "integer")
+                    )
                 });
                 let what = both(|l| t(l, type_name(instance)).to_string());
                 let message = match &**instance {
@@ -533,7 +541,11 @@ pub(crate) fn describe(root: &Value, node: &Value, depth: usize, lang: Lang) -> 
                 if props.is_empty() {
                     t(lang, "schema_a_mapping").to_string()
                 } else {
-                    fill(lang, "schema_mapping_with", &[("fields", &list(&props, 6, lang))])
+                    fill(
+                        lang,
+                        "schema_mapping_with",
+                        &[("fields", &list(&props, 6, lang))],
+                    )
                 }
             }
             other => other.to_string(),
@@ -562,7 +574,11 @@ fn join_or(parts: &[String], lang: Lang) -> String {
 fn list(names: &[String], max: usize, lang: Lang) -> String {
     let mut s: Vec<String> = names.iter().take(max).map(|n| format!("`{n}`")).collect();
     if names.len() > max {
-        s.push(fill(lang, "schema_in_all", &[("n", &names.len().to_string())]));
+        s.push(fill(
+            lang,
+            "schema_in_all",
+            &[("n", &names.len().to_string())],
+        ));
     }
     s.join(", ")
 }

@@ -219,10 +219,14 @@ pub fn scan(text: &str, file: &str) -> Scan {
                     return out;
                 }
                 out.diagnostics.push(
-                    Diagnostic::error_t(LoadCode::YamlSyntax, "yaml_syntax", &[("error", e.info())])
-                        .in_file(file)
-                        .at(m.line(), m.col() + 1)
-                        .help_t("yaml_syntax_help", &[]),
+                    Diagnostic::error_t(
+                        LoadCode::YamlSyntax,
+                        "yaml_syntax",
+                        &[("error", e.info())],
+                    )
+                    .in_file(file)
+                    .at(m.line(), m.col() + 1)
+                    .help_t("yaml_syntax_help", &[]),
                 );
                 return out;
             }
@@ -268,12 +272,8 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 let empty = matches!(&event, Event::Scalar(v, ScalarStyle::Plain, _, None) if v.is_empty() || v == "~" || v == "null");
                 if empty {
                     out.diagnostics.push(
-                        err(
-                            LoadCode::EmptyDocument,
-                            Msg::new("yaml_empty", &[]),
-                            here,
-                        )
-                        .help_t("yaml_start_from_example", &[]),
+                        err(LoadCode::EmptyDocument, Msg::new("yaml_empty", &[]), here)
+                            .help_t("yaml_start_from_example", &[]),
                     );
                     return out;
                 }
@@ -378,7 +378,10 @@ pub fn scan(text: &str, file: &str) -> Scan {
                         LoadCode::NumberOutOfRange,
                         Msg::new(
                             "yaml_number_too_large",
-                            &[("value", &shortened(&value)), ("digits", &digits.to_string())],
+                            &[
+                                ("value", &shortened(&value)),
+                                ("digits", &digits.to_string()),
+                            ],
                         ),
                         here,
                     )
@@ -569,11 +572,17 @@ pub fn scan(text: &str, file: &str) -> Scan {
             _ => {}
         }
         if written > MAX_VALUES {
-            out.diagnostics.push(err(
-                LoadCode::TooManyValues,
-                Msg::new("yaml_too_many_values", &[("limit", &MAX_VALUES.to_string())]),
-                here,
-            ).help_t("yaml_too_many_values_help", &[]));
+            out.diagnostics.push(
+                err(
+                    LoadCode::TooManyValues,
+                    Msg::new(
+                        "yaml_too_many_values",
+                        &[("limit", &MAX_VALUES.to_string())],
+                    ),
+                    here,
+                )
+                .help_t("yaml_too_many_values_help", &[]),
+            );
             return out;
         }
         if expanded > MAX_VALUES {

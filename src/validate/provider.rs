@@ -3,8 +3,8 @@
 //! codes, certificate validity periods, egress tiers.
 
 use super::Ctx;
-use crate::diag::{Arg, Diagnostic, Msg};
 use crate::diag::ValidateCode;
+use crate::diag::{Arg, Diagnostic, Msg};
 use crate::load::schema_check::did_you_mean;
 use crate::load::SourceFile;
 use crate::model::codes;
@@ -53,8 +53,12 @@ pub fn gpu(ctx: &mut Ctx, id: &str, pointer: &str) {
     if gpu_model(id).is_some() {
         return;
     }
-    let d = Diagnostic::error_t(ValidateCode::UnknownGpuModel, "val_unknown_gpu", &[("id", id)])
-        .expected_t("val_gpu_expected", &[]);
+    let d = Diagnostic::error_t(
+        ValidateCode::UnknownGpuModel,
+        "val_unknown_gpu",
+        &[("id", id)],
+    )
+    .expected_t("val_gpu_expected", &[]);
     let d = match did_you_mean(id, GPU_MODELS.iter().map(|g| g.id)) {
         Some(s) => d.help_t("suggest_did_you_mean_gpu", &[("x", &format!("`{s}`"))]),
         None => d.help_t("val_gpu_help", &[]),

@@ -103,7 +103,10 @@ fn a_unit_beside_a_number_names_the_field() {
     let dir = super::common::temp_dir("entry-unit");
     let text = std::fs::read_to_string(fixture("entry/acme.yaml"))
         .unwrap()
-        .replace("gpus_per_instance: 8\n    currency: EUR\n    price_on_demand: 21,50", "gpus_per_instance: \"8 GPUs\"\n    currency: EUR\n    price_on_demand: €21.50");
+        .replace(
+            "gpus_per_instance: 8\n    currency: EUR\n    price_on_demand: 21,50",
+            "gpus_per_instance: \"8 GPUs\"\n    currency: EUR\n    price_on_demand: €21.50",
+        );
     std::fs::write(dir.join("acme.yaml"), text).unwrap();
     let (_, t) = stderr_and_stdout(&["validate", &dir.join("acme.yaml").display().to_string()]);
     assert!(

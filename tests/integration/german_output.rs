@@ -238,7 +238,12 @@ fn the_check_sees_english() {
         &["--lang", "en", "rules", "explain", "DPA-003"][..],
         // Diagnostics: the messages are catalogue texts too.
         &["--lang", "en", "validate", "tests/fixtures/entry"][..],
-        &["--lang", "en", "validate", "tests/fixtures/invalid/unknown-region"][..],
+        &[
+            "--lang",
+            "en",
+            "validate",
+            "tests/fixtures/invalid/unknown-region",
+        ][..],
         &[
             "--lang",
             "en",
@@ -294,7 +299,10 @@ fn diagnostics_speak_german() {
         if !["wrong-kind", "dpa-review-stale"].contains(&name.as_str()) {
             assert!(t.contains(&format!("[{name}]")), "{name}: {t}");
         }
-        assert!(!t.contains("error[") && !t.contains("warning["), "{name}: {t}");
+        assert!(
+            !t.contains("error[") && !t.contains("warning["),
+            "{name}: {t}"
+        );
         n += 1;
     }
     assert!(n >= 40, "{n} fixtures");
@@ -303,6 +311,47 @@ fn diagnostics_speak_german() {
     }
     let out = s.run(&["assess", "--as-of", "01.12.2026"]);
     assert!(text(&out).contains("2026-12-01"), "{}", text(&out));
+    s.finish();
+}
+
+/// `--help` of every command in German (the language from `--lang` or from
+/// `LANG`, known before clap parses): no English catalogue text. clap's own
+/// notes (`[default: …]`, `[OPTIONS]`) are clap's and stay as they are.
+#[test]
+fn help_speaks_german() {
+    use clap::CommandFactory;
+    let mut s = Sweep::default();
+    let mut paths: Vec<Vec<String>> = vec![vec![]];
+    let root = cloudvet::cli::Cli::command();
+    for sub in root.get_subcommands() {
+        paths.push(vec![sub.get_name().to_string()]);
+        for subsub in sub.get_subcommands() {
+            paths.push(vec![
+                sub.get_name().to_string(),
+                subsub.get_name().to_string(),
+            ]);
+        }
+    }
+    for p in &paths {
+        let mut args: Vec<&str> = p.iter().map(String::as_str).collect();
+        args.push("--help");
+        let out = s.run(&args);
+        ok(&out);
+        let t = text(&out);
+        assert!(t.contains("Aufruf:"), "{p:?}: {t}");
+        assert!(!t.contains("Print help"), "{p:?}: {t}");
+    }
+    // From the environment, and through `help`.
+    let out = command()
+        .env("LANG", "de_DE.UTF-8")
+        .env_remove("LC_ALL")
+        .args(["help", "report"])
+        .output()
+        .unwrap();
+    let t = text(&out);
+    assert!(t.contains("Der Entscheidungsbericht"), "{t}");
+    assert!(t.contains("Aufruf: cloudvet report"), "{t}");
+    s.check("help report (LANG=de_DE.UTF-8)", &t);
     s.finish();
 }
 
