@@ -11,7 +11,11 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("diag_help", "help:", "Hinweis:"),
     (
         "diag_summary",
-        "{errors} error(s), {warnings} warning(s)",
-        "{errors} Fehler, {warnings} Warnung(en)",
+        "{errors}, {warnings}",
+        "{errors}, {warnings}",
     ),
+    ("diag_errors_one", "{n} error", "{n} Fehler"),
+    ("diag_errors_other", "{n} errors", "{n} Fehler"),
+    ("diag_warnings_one", "{n} warning", "{n} Warnung(en)"),
+    ("diag_warnings_other", "{n} warnings", "{n} Warnung(en)"),
 ];

@@ -288,22 +288,7 @@ pub fn resolve(
 
 /// The project file `cloudvet init` writes (schema-valid; a test reads it back).
 pub fn init_text(lang: Lang) -> String {
-    let head = match lang {
-        Lang::En => {
-            "\
-# The project file of this procurement folder. Every cloudvet command run in this
-# folder or a folder below it reads it (or give `--project DIR`); options on the
-# command line override it. Paths are relative to this folder.
-"
-        }
-        Lang::De => {
-            "\
-# Die Projektdatei dieses Beschaffungsordners. Jeder cloudvet-Befehl, der in diesem
-# Ordner oder einem Unterordner läuft, liest sie (oder `--project DIR`); Optionen auf
-# der Befehlszeile haben Vorrang. Pfade sind relativ zu diesem Ordner.
-"
-        }
-    };
+    let head = crate::i18n::t(lang, "proj_init_header");
     format!(
         "{head}kind: project\nschema_version: 1\nrequirements: requirements.yaml\nworkload: workload.yaml\nproviders: [providers/]\nreviews: [reviews/]\nanswers: [answers/]\n"
     )
