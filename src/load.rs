@@ -162,7 +162,12 @@ fn encoding_problem(display: &str, bytes: &[u8]) -> Option<Diagnostic> {
                 .map(|x| x.help_t("load_save_as_utf8", &[]));
         }
     }
-    if let Some(i) = bytes.iter().position(|b| *b == 0) {
+    // `contains` finds a byte with memchr; the position is only needed when there is one.
+    if let Some(i) = bytes
+        .contains(&0)
+        .then(|| bytes.iter().position(|b| *b == 0))
+        .flatten()
+    {
         return d(
             LoadCode::BinaryFile,
             "load_nul_byte",
@@ -177,11 +182,18 @@ impl SourceFile {
     /// Checks size and encoding, strips a UTF-8 byte-order mark. CRLF line ends
     /// are kept (YAML reads them).
     pub fn from_bytes(display: impl Into<String>, bytes: &[u8]) -> Result<Self, Diagnostic> {
-        let display = display.into();
+        Self::checked(display.into(), bytes, None)
+    }
+
+    /// [`SourceFile::from_bytes`] with the SHA-256 known already (embedded files).
+    fn checked(display: String, bytes: &[u8], sha256: Option<&str>) -> Result<Self, Diagnostic> {
         if bytes.len() as u64 > MAX_FILE_BYTES {
             return Err(too_large(&display, bytes.len() as u64));
         }
-        let sha256 = hex(&Sha256::digest(bytes));
+        let sha256 = match sha256 {
+            Some(s) => s.to_string(),
+            None => hex(&Sha256::digest(bytes)),
+        };
         if let Some(d) = encoding_problem(&display, bytes) {
             return Err(d);
         }
@@ -216,7 +228,12 @@ impl SourceFile {
     }
 
     pub fn embedded(path: &str, bytes: &[u8]) -> Result<Self, Diagnostic> {
-        let mut f = Self::from_bytes(format!("{}{path}", crate::embedded::PREFIX), bytes)?;
+        // The digest of an embedded file is computed at build time.
+        let mut f = Self::checked(
+            format!("{}{path}", crate::embedded::PREFIX),
+            bytes,
+            crate::embedded::sha256(path, bytes),
+        )?;
         f.prechecked = true;
         Ok(f)
     }

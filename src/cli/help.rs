@@ -1,7 +1,7 @@
 //! `--help` in the reader's language. clap's derive takes the English texts
 //! from the doc comments; the catalogue (`i18n/help.rs`) holds every one of
 //! them with its German, keyed by the command path and the argument's ID
-//! (`help:report`, `help:report:out`). The language is known before parsing
+//! (`help__report`, `help__report__out`). The language is known before parsing
 //! (`--lang`, else LC_ALL/LC_MESSAGES/LANG: [`language_before_parsing`]), so
 //! the command tree is rewritten from the catalogue before clap parses — the
 //! about and help of every command and argument, the section headings and the
@@ -42,22 +42,22 @@ pub fn texts(cmd: &Command) -> Vec<(String, String)> {
 
 fn walk(cmd: &Command, path: &str, out: &mut Vec<(String, String)>) {
     let key = if path.is_empty() {
-        "help:cloudvet".to_string()
+        "help__cloudvet".to_string()
     } else {
-        format!("help:{path}")
+        format!("help__{}", path.replace('-', "_"))
     };
     if let Some(a) = cmd.get_about() {
         out.push((key.clone(), a.to_string()));
     }
     if let Some(a) = cmd.get_long_about() {
-        out.push((format!("{key}:long"), a.to_string()));
+        out.push((format!("{key}__long"), a.to_string()));
     }
     for arg in cmd.get_arguments() {
         let id = arg.get_id().as_str();
         if matches!(id, "help" | "version") {
             continue;
         }
-        let k = format!("{key}:{id}");
+        let k = format!("{key}__{id}");
         if let Some(h) = arg.get_help() {
             out.push((k.clone(), h.to_string()));
         }
@@ -73,7 +73,7 @@ fn walk(cmd: &Command, path: &str, out: &mut Vec<(String, String)>) {
         let p = if path.is_empty() {
             name.to_string()
         } else {
-            format!("{path}:{name}")
+            format!("{path}__{name}")
         };
         walk(sub, &p, out);
     }
@@ -87,21 +87,21 @@ pub fn localized(cmd: Command, lang: Lang) -> Command {
     localize(cmd, "", lang, true)
 }
 
-/// The catalogue key of a help text: `help:<path>:<id>`, else the text shared
-/// by every command with that argument (`help:*:<id>`, e.g. the input flags).
+/// The catalogue key of a help text: `help__<path>__<id>`, else the text shared
+/// by every command with that argument (`help__any__<id>`, e.g. the input flags).
 pub fn key_of(key: &str) -> String {
     if !i18n::t(Lang::En, key).is_empty() {
         return key.to_string();
     }
-    let mut parts: Vec<&str> = key.split(':').collect();
-    // help:<cmd>[:<sub>]:<id>[:long] → help:*:<id>[:long]
+    let mut parts: Vec<&str> = key.split("__").collect();
+    // help__<cmd>[__<sub>]__<id>[__long] → help__any__<id>[__long]
     let long = parts.last() == Some(&"long");
     if long {
         parts.pop();
     }
     match parts.as_slice() {
         ["help", _, .., id] if parts.len() >= 3 => {
-            format!("help:*:{id}{}", if long { ":long" } else { "" })
+            format!("help__any__{id}{}", if long { "__long" } else { "" })
         }
         _ => key.to_string(),
     }
@@ -114,9 +114,9 @@ fn text(lang: Lang, key: &str) -> Option<String> {
 
 fn localize(mut cmd: Command, path: &str, lang: Lang, root: bool) -> Command {
     let key = if path.is_empty() {
-        "help:cloudvet".to_string()
+        "help__cloudvet".to_string()
     } else {
-        format!("help:{path}")
+        format!("help__{}", path.replace('-', "_"))
     };
     if cmd.get_about().is_some() {
         if let Some(t) = text(lang, &key) {
@@ -124,7 +124,7 @@ fn localize(mut cmd: Command, path: &str, lang: Lang, root: bool) -> Command {
         }
     }
     if cmd.get_long_about().is_some() {
-        if let Some(t) = text(lang, &format!("{key}:long")) {
+        if let Some(t) = text(lang, &format!("{key}__long")) {
             cmd = cmd.long_about(t);
         }
     }
@@ -152,7 +152,7 @@ fn localize(mut cmd: Command, path: &str, lang: Lang, root: bool) -> Command {
     let options = i18n::t(lang, "help_heading_options");
     let arguments = i18n::t(lang, "help_heading_arguments");
     for (id, has_help, has_long) in ids {
-        let k = format!("{key}:{id}");
+        let k = format!("{key}__{id}");
         let help = has_help.then(|| text(lang, &k)).flatten();
         let long = has_long.then(|| text(lang, &format!("{k}:long"))).flatten();
         cmd = cmd.mut_arg(id, move |mut a| {
@@ -181,7 +181,7 @@ fn localize(mut cmd: Command, path: &str, lang: Lang, root: bool) -> Command {
         let p = if path.is_empty() {
             name.clone()
         } else {
-            format!("{path}:{name}")
+            format!("{path}__{name}")
         };
         cmd = cmd.mut_subcommand(name, |s| localize(s, &p, lang, false));
     }

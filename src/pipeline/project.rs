@@ -288,7 +288,14 @@ pub fn resolve(
 
 /// The project file `cloudvet init` writes (schema-valid; a test reads it back).
 pub fn init_text(lang: Lang) -> String {
-    let head = crate::i18n::t(lang, "proj_init_header");
+    let head: String = [
+        "proj_init_header_1",
+        "proj_init_header_2",
+        "proj_init_header_3",
+    ]
+    .iter()
+    .map(|k| format!("{}\n", crate::i18n::t(lang, k)))
+    .collect();
     format!(
         "{head}kind: project\nschema_version: 1\nrequirements: requirements.yaml\nworkload: workload.yaml\nproviders: [providers/]\nreviews: [reviews/]\nanswers: [answers/]\n"
     )
