@@ -46,7 +46,10 @@ mod tests {
             "sorted by path"
         );
         for (path, bytes) in super::FILES {
-            let hex = crate::load::hex(&Sha256::digest(bytes));
+            let hex: String = Sha256::digest(bytes)
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
             assert_eq!(super::sha256(path, bytes), Some(hex.as_str()), "{path}");
             assert_eq!(
                 super::sha256(path, &bytes.to_vec()),
