@@ -52,7 +52,7 @@ mod tests {
                 .collect();
             assert_eq!(super::sha256(path, bytes), Some(hex.as_str()), "{path}");
             assert_eq!(
-                super::sha256(path, &bytes.to_vec()),
+                super::sha256(path, bytes.to_vec().as_slice()),
                 None,
                 "{path}: other bytes"
             );

@@ -306,9 +306,7 @@ fn diagnostics_speak_german() {
         n += 1;
     }
     assert!(n >= 40, "{n} fixtures");
-    for dir in ["tests/fixtures/entry"] {
-        s.run(&["validate", dir]);
-    }
+    s.run(&["validate", "tests/fixtures/entry"]);
     let out = s.run(&["assess", "--as-of", "01.12.2026"]);
     assert!(text(&out).contains("2026-12-01"), "{}", text(&out));
     s.finish();
