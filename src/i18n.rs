@@ -84,6 +84,7 @@ impl FromStr for Lang {
 }
 
 mod checks;
+pub mod citations;
 mod cli;
 mod commands;
 mod cost;
@@ -92,14 +93,17 @@ mod decision;
 mod diag;
 mod diff;
 mod dpa;
+pub mod fields;
 mod help;
 mod import;
 mod init;
 mod project;
+mod questionnaire;
 mod report;
 mod seal;
 mod suggest;
 mod values;
+mod why;
 
 /// The one message catalogue: every fixed text of every command, English and
 /// German, as (key, English, German). It is kept in one table per area
@@ -111,6 +115,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     report::TABLE,
     checks::TABLE,
     help::TABLE,
+    citations::TABLE,
     cost::TABLE,
     cost_why::TABLE,
     cli::TABLE,
@@ -125,6 +130,8 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     init::TABLE,
     diff::TABLE,
     values::TABLE,
+    why::TABLE,
+    questionnaire::TABLE,
 ];
 
 /// Every entry of the catalogue.
@@ -154,17 +161,23 @@ pub fn t(lang: Lang, key: &str) -> &'static str {
 /// Only the report's and the cost comparison's words: the terminal's and the
 /// diagnostics' texts are not part of the report model.
 pub fn labels(lang: Lang) -> BTreeMap<String, String> {
-    [report::TABLE, cost::TABLE, decision::TABLE, seal::TABLE]
-        .iter()
-        .flat_map(|t| t.iter())
-        .map(|(k, en, de)| {
-            let v = match lang {
-                Lang::En => en,
-                Lang::De => de,
-            };
-            (k.to_string(), v.to_string())
-        })
-        .collect()
+    [
+        report::TABLE,
+        cost::TABLE,
+        decision::TABLE,
+        seal::TABLE,
+        citations::TABLE,
+    ]
+    .iter()
+    .flat_map(|t| t.iter())
+    .map(|(k, en, de)| {
+        let v = match lang {
+            Lang::En => en,
+            Lang::De => de,
+        };
+        (k.to_string(), v.to_string())
+    })
+    .collect()
 }
 
 /// The text for `key` with `{name}` placeholders filled in.

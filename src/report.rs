@@ -339,6 +339,10 @@ pub struct FindingRow {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FactRow {
+    /// The fact in words: its label, after the name of the list item it belongs
+    /// to ("ISO/IEC 27001 certificate: accreditation of the certification body").
+    #[serde(default)]
+    pub label: String,
     /// JSON pointer into the provider profile.
     pub pointer: String,
     /// The value as text (`unknown` in the report's language when unknown).
@@ -561,6 +565,12 @@ pub struct RulePackRow {
 pub struct BenchmarkSourceRow {
     pub benchmark: String,
     pub source: String,
+    /// The same in words: a built-in file by its path, result rows by their
+    /// number (the row IDs stay in `source`).
+    #[serde(default)]
+    pub benchmark_text: String,
+    #[serde(default)]
+    pub source_text: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -588,6 +598,12 @@ pub struct InputRow {
     /// `provider`, `rule_pack`, `requirements`, `workload`, `benchmark`, `dpa_review`.
     pub kind: String,
     pub sha256: String,
+    /// The file and its kind in words ("providers/aws.yaml (built in)",
+    /// "Provider profile"); filled when the report is assembled.
+    #[serde(default)]
+    pub file_text: String,
+    #[serde(default)]
+    pub kind_text: String,
 }
 
 #[cfg(test)]

@@ -422,7 +422,7 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
                 .iter()
                 .map(|f| {
                     vec![
-                        Cell::new(f.pointer.clone()),
+                        Cell::new(f.label.clone()),
                         Cell::new(f.value.clone()),
                         Cell::new(f.source.clone().unwrap_or_default()),
                         Cell::new(f.as_of.as_ref().map(|d| d.text.clone()).unwrap_or_default()),
@@ -690,7 +690,7 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
         .method
         .benchmark_sources
         .iter()
-        .map(|b| format!("{}: {}", b.benchmark, b.source))
+        .map(|b| format!("{}: {}", b.benchmark_text, b.source_text))
         .collect();
     p.bullets(&items, Style::BODY);
     p.heading(2, &l("price_sources"));
@@ -733,8 +733,8 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
         .iter()
         .map(|i| {
             vec![
-                Cell::new(i.file.clone()),
-                Cell::new(i.kind.clone()),
+                Cell::new(i.file_text.clone()),
+                Cell::new(i.kind_text.clone()),
                 // Small enough that the 64 hex digits fit on one line.
                 Cell {
                     text: i.sha256.clone(),

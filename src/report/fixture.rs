@@ -24,11 +24,15 @@ pub fn sample(lang: Lang) -> Report {
             file: "embedded:providers/alpha.yaml".into(),
             kind: "provider".into(),
             sha256: "a".repeat(64),
+            file_text: String::new(),
+            kind_text: String::new(),
         },
         InputRow {
             file: "embedded:rules/dpa.yaml".into(),
             kind: "rule_pack".into(),
             sha256: "b".repeat(64),
+            file_text: String::new(),
+            kind_text: String::new(),
         },
     ];
     let robust = |first: f64, top3: f64| Robustness {
@@ -125,6 +129,7 @@ pub fn sample(lang: Lang) -> Report {
             .collect(),
         findings: findings.clone(),
         facts: vec![FactRow {
+            label: "Deadline to report a data breach to you (hours)".into(),
             pointer: "/dpa/breach_notice_hours".into(),
             value: "24".into(),
             source: Some(
@@ -313,6 +318,8 @@ pub fn sample(lang: Lang) -> Report {
             benchmark_sources: vec![BenchmarkSourceRow {
                 benchmark: "MLPerf Training v5.0".into(),
                 source: "https://mlcommons.org/".into(),
+                benchmark_text: String::new(),
+                source_text: String::new(),
             }],
             benchmark_disclaimer: tx.label("mlperf_disclaimer"),
             price_sources: vec![PriceSourceRow {

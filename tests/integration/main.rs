@@ -45,3 +45,4 @@ mod shipped;
 mod stage_imports;
 mod stale_review;
 mod validate_cli;
+mod words;
