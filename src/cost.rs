@@ -36,7 +36,6 @@ pub mod advice;
 pub mod benchmarks;
 pub mod ownership;
 pub mod qualified;
-pub mod render;
 pub mod shared_text;
 pub mod text;
 pub mod validate;
@@ -2834,7 +2833,7 @@ mod tests {
     /// bracket). 1 TB = 1,024 GB as in the reference. Figures in USD, worked by hand.
     #[test]
     fn egress_tiers_of_aws_and_gcp_give_the_published_figures() {
-        let (profiles, _) = crate::load::embedded_providers();
+        let (profiles, _) = crate::validate::embedded_providers();
         let egress = |id: &str| {
             profiles
                 .iter()

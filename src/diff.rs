@@ -18,7 +18,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::cli::Lang;
+use crate::i18n::Lang;
 use crate::model::provider::ProviderProfile;
 
 /// What happened to one path.

@@ -16,6 +16,7 @@ pub mod decision;
 pub mod docs;
 pub mod examples;
 pub mod inputs;
+pub mod pack_check;
 pub mod packs;
 pub mod pointer;
 pub mod qualify;
@@ -24,7 +25,7 @@ pub mod seal;
 pub mod smaa;
 pub mod why;
 
-use crate::diag::{Code, EvalCode, ValidateCode};
+use crate::diag::{EvalCode, ValidateCode};
 use std::collections::{BTreeMap, HashMap};
 
 use chrono::NaiveDate;
@@ -314,10 +315,6 @@ pub struct Engine<'p> {
     needs: qualify::OfferNeeds,
 }
 
-fn diag(code: impl Into<Code>, msg: impl Into<String>) -> Diagnostic {
-    Diagnostic::error(code, msg)
-}
-
 /// The allowed countries and other sets of these requirements.
 pub fn sets_of(req: &Requirements) -> Sets {
     let mut allowed: Vec<String> = Vec::new();
@@ -363,24 +360,26 @@ impl<'p> Engine<'p> {
         for (i, o) in requirements.rule_overrides.iter().enumerate() {
             if !all_ids.contains(&o.rule.as_str()) {
                 errors.push(
-                    diag(
+                    Diagnostic::error_t(
                         EvalCode::UnknownRule,
-                        format!("rule override names `{}`, which no rule pack has", o.rule),
+                        "eval_override_unknown_rule",
+                        &[("rule", &o.rule)],
                     )
                     .pointer(format!("/rule_overrides/{i}/rule"))
-                    .help("run `cloudvet rules list` for the rule IDs"),
+                    .help_t("eval_rules_list_help", &[]),
                 );
             }
         }
         for (i, w) in requirements.waivers.iter().enumerate() {
             if !all_ids.contains(&w.rule.as_str()) {
                 errors.push(
-                    diag(
+                    Diagnostic::error_t(
                         EvalCode::UnknownRule,
-                        format!("waiver names `{}`, which no rule pack has", w.rule),
+                        "eval_waiver_unknown_rule",
+                        &[("rule", &w.rule)],
                     )
                     .pointer(format!("/waivers/{i}/rule"))
-                    .help("run `cloudvet rules list` for the rule IDs"),
+                    .help_t("eval_rules_list_help", &[]),
                 );
             }
         }
@@ -394,27 +393,25 @@ impl<'p> Engine<'p> {
                     weights.insert(a, *w);
                 }
                 Some(_) => errors.push(
-                    diag(
+                    Diagnostic::error_t(
                         EvalCode::InvalidWeight,
-                        format!("area weight for `{k}` must be a number ≥ 0, got {w}"),
+                        "eval_invalid_weight",
+                        &[("area", k), ("weight", &w.to_string())],
                     )
                     .pointer(format!("/area_weights/{k}"))
-                    .help("weights are relative; use 0 to leave an area out of the total"),
+                    .help_t("eval_invalid_weight_help", &[]),
                 ),
                 None => errors.push(
-                    diag(
-                        EvalCode::UnknownArea,
-                        format!("`{k}` is not an assessment area"),
-                    )
-                    .pointer(format!("/area_weights/{k}"))
-                    .expected(
-                        Area::ALL
-                            .iter()
-                            .map(|a| a.key())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    )
-                    .help("area keys are listed in docs/assessment.md"),
+                    Diagnostic::error_t(EvalCode::UnknownArea, "eval_unknown_area", &[("area", k)])
+                        .pointer(format!("/area_weights/{k}"))
+                        .expected(
+                            Area::ALL
+                                .iter()
+                                .map(|a| a.key())
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        )
+                        .help_t("eval_unknown_area_help", &[]),
                 ),
             }
         }
@@ -485,11 +482,16 @@ impl<'p> Engine<'p> {
                         }
                         Err(e) => {
                             errors.push(
-                                diag(
+                                Diagnostic::error_t(
                                     EvalCode::InvalidCheck,
-                                    format!("{}: applies_when: {e}", rule.id),
+                                    "eval_invalid_part",
+                                    &[
+                                        ("rule", &rule.id),
+                                        ("part", "applies_when"),
+                                        ("error", &e.to_string()),
+                                    ],
                                 )
-                                .help("fix the rule's condition or the requirement it reads"),
+                                .help_t("eval_invalid_condition_help", &[]),
                             );
                             continue;
                         }
@@ -506,11 +508,16 @@ impl<'p> Engine<'p> {
                             }
                         }
                         Err(e) => errors.push(
-                            diag(
+                            Diagnostic::error_t(
                                 EvalCode::InvalidCheck,
-                                format!("{}: knockout_when: {e}", rule.id),
+                                "eval_invalid_part",
+                                &[
+                                    ("rule", &rule.id),
+                                    ("part", "knockout_when"),
+                                    ("error", &e.to_string()),
+                                ],
                             )
-                            .help("fix the rule's condition or the requirement it reads"),
+                            .help_t("eval_invalid_condition_help", &[]),
                         ),
                     }
                 }
@@ -531,8 +538,16 @@ impl<'p> Engine<'p> {
                     Ok(c) => c,
                     Err(e) => {
                         errors.push(
-                            diag(EvalCode::InvalidCheck, format!("{}: check: {e}", rule.id))
-                                .help("a threshold `requirement` must point at a number in the requirements"),
+                            Diagnostic::error_t(
+                                EvalCode::InvalidCheck,
+                                "eval_invalid_part",
+                                &[
+                                    ("rule", &rule.id),
+                                    ("part", "check"),
+                                    ("error", &e.to_string()),
+                                ],
+                            )
+                            .help_t("eval_invalid_check_help", &[]),
                         );
                         continue;
                     }
@@ -804,11 +819,12 @@ impl<'p> Engine<'p> {
         for w in sorted.windows(2) {
             if w[0].id == w[1].id {
                 errors.push(
-                    diag(
+                    Diagnostic::error_t(
                         ValidateCode::DuplicateId,
-                        format!("two provider profiles have the id `{}`", w[0].id),
+                        "eval_two_profiles_same_id",
+                        &[("id", &w[0].id)],
                     )
-                    .help("each provider needs its own id"),
+                    .help_t("eval_two_profiles_same_id_help", &[]),
                 );
             }
         }

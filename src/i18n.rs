@@ -84,6 +84,7 @@ impl FromStr for Lang {
 }
 
 mod chart;
+mod checks;
 pub mod citations;
 mod cli;
 mod commands;
@@ -95,6 +96,7 @@ mod diag;
 mod diff;
 mod dpa;
 pub mod fields;
+mod help;
 mod import;
 mod init;
 mod project;
@@ -113,6 +115,8 @@ mod why;
 /// every lookup goes through [`t`].
 pub const TABLES: &[&[(&str, &str, &str)]] = &[
     report::TABLE,
+    checks::TABLE,
+    help::TABLE,
     citations::TABLE,
     cost::TABLE,
     cost_advice::TABLE,

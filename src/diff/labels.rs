@@ -2,7 +2,7 @@
 //! label catalogue (`i18n/fields.rs`); the fixed phrases of the diff from the
 //! message catalogue.
 
-use crate::cli::Lang;
+use crate::i18n::Lang;
 
 /// The label of one pattern of a provider profile, if it has one (from the one
 /// label catalogue, `i18n/fields.rs`).

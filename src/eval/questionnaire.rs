@@ -476,13 +476,14 @@ pub fn merge_answers(
         return Ok(profile.clone());
     }
     let Some(date) = q.answered_on else {
-        return Err(vec![Diagnostic::error(
+        return Err(vec![Diagnostic::error_t(
             EvalCode::QuestionnaireNotDated,
-            "the answered questionnaire has no `answered_on` date",
+            "eval_questionnaire_not_dated",
+            &[],
         )
         .in_file(file.to_string())
         .pointer("/answered_on")
-        .help("set `answered_on: YYYY-MM-DD`; answers are dated with it")]);
+        .help_t("eval_questionnaire_not_dated_help", &[])]);
     };
     let mut doc = match serde_json::to_value(profile) {
         Ok(v) => v,
@@ -533,7 +534,7 @@ pub fn merge_answers(
                 }
             }
             let mut done = false;
-            let mut last_err = String::new();
+            let mut last_err = crate::diag::Arg::Text(String::new());
             for candidate in [Value::Object(fact), a.value.clone()] {
                 let mut trial = doc.clone();
                 if !set(&mut trial, &ptr.segments, candidate, false) {
@@ -545,7 +546,7 @@ pub fn merge_answers(
                         done = true;
                         break;
                     }
-                    Err(e) => last_err = e.to_string(),
+                    Err(e) => last_err = crate::diag::Arg::Text(e.to_string()),
                 }
             }
             if !done {
@@ -556,7 +557,7 @@ pub fn merge_answers(
                             doc = trial;
                             done = true;
                         }
-                        Err(e) => last_err = e.to_string(),
+                        Err(e) => last_err = crate::diag::Arg::Text(e.to_string()),
                     }
                 }
             }
@@ -578,23 +579,30 @@ pub fn merge_answers(
                         .iter()
                         .find(|d| d.pointer.as_deref().is_some_and(|p| p.starts_with(&a.fact)))
                     {
-                        last_err = match &d.expected {
-                            Some(e) => format!("{} (expected {e})", d.message),
-                            None => d.message.clone(),
+                        // The schema step's words, in the reader's language.
+                        let why = |l| match d.expected_in(l) {
+                            Some(e) => crate::i18n::fill(
+                                l,
+                                "eval_answer_expected",
+                                &[("why", &d.message_in(l)), ("expected", &e)],
+                            ),
+                            None => d.message_in(l),
+                        };
+                        last_err = crate::diag::Arg::Lang {
+                            en: why(crate::i18n::Lang::En),
+                            de: why(crate::i18n::Lang::De),
                         };
                     }
                 }
                 errors.push(
-                    Diagnostic::error(
+                    Diagnostic::error_m(
                         EvalCode::AnswerDoesNotFit,
-                        format!(
-                            "the answer for `{}` does not fit the profile: {last_err}",
-                            a.fact
-                        ),
+                        crate::diag::Msg::new("eval_answer_does_not_fit", &[("fact", &a.fact)])
+                            .with("why", last_err),
                     )
                     .in_file(file.to_string())
                     .pointer(format!("{at}/value"))
-                    .help("give a value of the type the fact expects (see the provider schema)"),
+                    .help_t("eval_answer_does_not_fit_help", &[]),
                 );
             }
         }

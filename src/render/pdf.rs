@@ -86,7 +86,7 @@ pub struct PdfMeta {
 }
 
 /// Lays out and writes a document with the embedded fonts: the decision report, or
-/// another document such as the DPA review (`cloudvet::dpa::report::pdf`).
+/// another document such as the DPA review (`cloudvet::render::dpa_review::pdf`).
 pub fn write_document(
     meta: &PdfMeta,
     lay_out: impl FnOnce(&Fonts) -> Document,

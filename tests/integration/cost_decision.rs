@@ -35,7 +35,7 @@ fn cost_json(args: &[&str]) -> serde_json::Value {
 
 /// The country of every ranked offer, from the providers' profiles.
 fn ranked_countries(c: &serde_json::Value) -> Vec<(String, String)> {
-    let (profiles, _) = cloudvet::load::embedded_providers();
+    let (profiles, _) = cloudvet::validate::embedded_providers();
     c["offers"]
         .as_array()
         .unwrap()
@@ -296,7 +296,7 @@ fn one_offer_has_one_comparable_total_in_every_command_and_format() {
     let human = run(&dir, &["cost", "--no-rent-vs-buy"]);
     let money = |t: f64| {
         let d: rust_decimal::Decimal = format!("{t:.2}").parse().unwrap();
-        cloudvet::cost::render::money(d)
+        cloudvet::render::cost::money(d)
     };
     let line = human.lines().find(|l| l.contains("ay/h100x8")).unwrap();
     assert!(line.contains(&money(ay)), "{line}");
@@ -517,7 +517,7 @@ fn a_de_only_requirement_never_ranks_a_non_de_offer_in_the_report() {
         out.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let (profiles, _) = cloudvet::load::embedded_providers();
+    let (profiles, _) = cloudvet::validate::embedded_providers();
     let country = |provider: &str, offer: &str| {
         let p = profiles.iter().find(|p| p.value.id == provider).unwrap();
         let region = &p

@@ -3,13 +3,13 @@
 
 use rust_decimal::Decimal;
 
-use super::ownership::BreakEven;
-use super::{fmt_f, text, CostComparison, LineKind, Money, OfferCost};
+use crate::cost::ownership::BreakEven;
+use crate::cost::{fmt_f, text, CostComparison, LineKind, Money, OfferCost};
 use crate::i18n::Lang;
 
 /// `12345.6` → `12,345.60`.
 pub fn money(d: Decimal) -> String {
-    let s = format!("{:.2}", super::cents(d));
+    let s = format!("{:.2}", crate::cost::cents(d));
     let (sign, s) = match s.strip_prefix('-') {
         Some(r) => ("-", r.to_string()),
         None => ("", s),
@@ -100,7 +100,7 @@ pub fn csv(c: &CostComparison) -> String {
     let num = |s: String| Cell::Num(s);
     for o in &c.offers {
         let opt = |x: Option<u64>| Cell::opt(x);
-        let comparable = |f: fn(&super::ComparableTotal) -> Decimal| {
+        let comparable = |f: fn(&crate::cost::ComparableTotal) -> Decimal| {
             num(o
                 .comparable
                 .as_ref()
@@ -197,7 +197,7 @@ pub fn human(c: &CostComparison) -> String {
     human_in(c, Lang::En)
 }
 
-/// The human-readable comparison in `lang`: fixed texts from `super::text`, computed
+/// The human-readable comparison in `lang`: fixed texts from `crate::cost::text`, computed
 /// reasons translated by fragment, numbers in the language's format (`1.234,56` in German).
 pub fn human_in(c: &CostComparison, lang: Lang) -> String {
     let tr = |k: &str| text::t(lang, k);
@@ -299,7 +299,7 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
         };
         let total = match (&o.totals.total, o.totals.known_part) {
             (Money::Amount(a), _) => mo(a.0),
-            (Money::Missing(_), Some(k)) if o.basis != super::BasisKind::NoBasis => {
+            (Money::Missing(_), Some(k)) if o.basis != crate::cost::BasisKind::NoBasis => {
                 format!("{} (≥ {})", tr("incomplete"), mo(k.0))
             }
             (Money::Missing(_), _) => tr("no_cost"),
@@ -310,7 +310,7 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
             o.region.to_string(),
             format!("{}×{}", o.instances * o.gpus_per_instance, o.gpu_model),
             match o.factor {
-                Some(f) if o.basis == super::BasisKind::BenchmarkDerived => {
+                Some(f) if o.basis == crate::cost::BasisKind::BenchmarkDerived => {
                     format!("{} ×{}", tr("bench"), dec(fmt_f(f)))
                 }
                 _ => tr(o.basis.as_str()),
@@ -746,7 +746,7 @@ fn unit_word(lang: Lang, unit: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::cost::*;
     use std::str::FromStr;
 
     #[test]
