@@ -91,6 +91,7 @@ mod decision;
 mod diag;
 mod diff;
 mod dpa;
+mod editions;
 mod import;
 mod init;
 mod project;
@@ -107,6 +108,7 @@ mod values;
 /// every lookup goes through [`t`].
 pub const TABLES: &[&[(&str, &str, &str)]] = &[
     report::TABLE,
+    editions::TABLE,
     cost::TABLE,
     cost_why::TABLE,
     cli::TABLE,
@@ -150,17 +152,23 @@ pub fn t(lang: Lang, key: &str) -> &'static str {
 /// Only the report's and the cost comparison's words: the terminal's and the
 /// diagnostics' texts are not part of the report model.
 pub fn labels(lang: Lang) -> BTreeMap<String, String> {
-    [report::TABLE, cost::TABLE, decision::TABLE, seal::TABLE]
-        .iter()
-        .flat_map(|t| t.iter())
-        .map(|(k, en, de)| {
-            let v = match lang {
-                Lang::En => en,
-                Lang::De => de,
-            };
-            (k.to_string(), v.to_string())
-        })
-        .collect()
+    [
+        report::TABLE,
+        editions::TABLE,
+        cost::TABLE,
+        decision::TABLE,
+        seal::TABLE,
+    ]
+    .iter()
+    .flat_map(|t| t.iter())
+    .map(|(k, en, de)| {
+        let v = match lang {
+            Lang::En => en,
+            Lang::De => de,
+        };
+        (k.to_string(), v.to_string())
+    })
+    .collect()
 }
 
 /// The text for `key` with `{name}` placeholders filled in.

@@ -29,10 +29,6 @@ pub struct Inputs<'a> {
     pub tool_version: &'a str,
 }
 
-fn german(lang: Lang) -> bool {
-    lang == Lang::De
-}
-
 /// The cheapest costed offer of a provider (by on-demand point estimate).
 fn cheapest<'c>(cost: Option<&'c CostInput>, provider: &str) -> Option<&'c OfferFigures> {
     cost?
@@ -156,7 +152,7 @@ fn rule_title(a: &Assessment, rule: &str, lang: Lang) -> String {
     a.rules
         .iter()
         .find(|r| r.id == rule)
-        .map(|r| r.title.get(german(lang)).to_string())
+        .map(|r| r.title.get_in(lang).to_string())
         .unwrap_or_else(|| rule.to_string())
 }
 
@@ -230,7 +226,6 @@ fn provider_section(
     p: &ProviderAssessment,
 ) -> ProviderSection {
     let lang = inp.lang;
-    let de = german(lang);
     let profile = inp.providers.iter().find(|x| x.id == p.id);
     let mut findings: Vec<FindingRow> = p
         .results
@@ -244,12 +239,12 @@ fn provider_section(
             }
             FindingRow {
                 rule_id: r.rule.clone(),
-                title: r.title.get(de).to_string(),
+                title: r.title.get_in(lang).to_string(),
                 outcome: outcome(r.outcome),
                 outcome_text,
                 severity: r.severity.key().to_string(),
                 severity_text: tx.label(r.severity.key()),
-                reason: r.reason.get(de).to_string(),
+                reason: r.reason.get_in(lang).to_string(),
                 legal_basis: citations(inp.assessment, &r.rule, lang),
                 waived,
             }
@@ -322,7 +317,7 @@ fn provider_section(
             .iter()
             .map(|a| AreaRow {
                 id: a.area.key().to_string(),
-                name: a.title.get(de).to_string(),
+                name: a.title.get_in(lang).to_string(),
                 score: tx.score(a.score),
                 weight: tx.percent(a.share_pct),
             })
@@ -339,7 +334,7 @@ fn provider_section(
             .iter()
             .map(|q| QuestionRow {
                 rule_id: q.rule.clone(),
-                question: q.question.get(de).to_string(),
+                question: q.question.get_in(lang).to_string(),
             })
             .collect(),
         waivers,
@@ -488,7 +483,6 @@ fn cost_section(inp: &Inputs<'_>, tx: &Texts, cost: &CostInput) -> CostSection {
 /// Builds the report.
 pub fn build(inp: &Inputs<'_>) -> Report {
     let lang = inp.lang;
-    let de = german(lang);
     let tx = Texts::new(lang);
     let a = inp.assessment;
 
@@ -513,7 +507,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                 .results
                 .iter()
                 .find(|r| &r.rule == rule)
-                .map(|r| r.reason.get(de).to_string())
+                .map(|r| r.reason.get_in(lang).to_string())
                 .unwrap_or_default();
             knockouts.push(KnockoutRow {
                 provider_id: p.id.clone(),
@@ -588,74 +582,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
     let sentence = rec.sentence(lang, &name);
     let next_step = rec.next_step(lang, &name);
     let recommendation = leader.map(|p| {
-        let row = &shortlist[a.providers.iter().position(|x| x.id == p.id).unwrap_or(0)];
-        let mut reasons = vec![i18n::fill(
-            lang,
-            "reason_score",
-            &[
-                ("n", &eligible.len().to_string()),
-                ("score", &row.score.text),
-                ("confidence", &row.confidence.text),
-            ],
-        )];
-        reasons.push(robustness_sentence(a, lang));
-        if let Some(f) = a.robustness_open_facts.sentence(lang, &name) {
-            reasons.push(f);
-        }
-        if let Some(o) = cheapest(inp.cost, &p.id) {
-            if let Some(s) = &o.on_demand {
-                let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
-                reasons.push(i18n::fill(
-                    lang,
-                    "reason_cost",
-                    &[
-                        (
-                            "offer",
-                            &format!("{} ({}× {})", o.offer_id, o.gpus_per_instance, o.gpu),
-                        ),
-                        ("cost", &span(&tx, s, cur).text),
-                        (
-                            "time",
-                            &o.time_to_result_hours
-                                .map(|h| tx.hours(h).text)
-                                .unwrap_or_else(|| tx.label("not_applicable")),
-                        ),
-                    ],
-                ));
-            }
-        }
-        if cheapest(inp.cost, &p.id).is_none() {
-            if let Some((k, o)) = lowest_known(inp.cost, &p.id) {
-                let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
-                reasons.push(i18n::fill(
-                    lang,
-                    "reason_cost_comparable",
-                    &[
-                        ("cost", &tx.money(k, cur).text),
-                        (
-                            "offer",
-                            &format!("{} ({}× {})", o.offer_id, o.gpus_per_instance, o.gpu),
-                        ),
-                        (
-                            "time",
-                            &o.time_to_result_hours
-                                .map(|h| tx.hours(h).text)
-                                .unwrap_or_else(|| tx.label("not_applicable")),
-                        ),
-                    ],
-                ));
-            }
-        }
-        if !p.open_must_haves.is_empty() {
-            reasons.push(i18n::fill(
-                lang,
-                "reason_open",
-                &[("list", &rule_list(a, &p.open_must_haves, lang))],
-            ));
-        }
-        if p.example_data {
-            reasons.push(tx.label("reason_example"));
-        }
+        let reasons = super::editions::reasons(inp, &tx, p);
         Recommendation {
             state: state.to_string(),
             sentence: sentence.clone(),
@@ -742,7 +669,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                 &[
                     ("name", &p.name),
                     ("rule", &r.rule),
-                    ("title", r.title.get(de)),
+                    ("title", r.title.get_in(lang)),
                 ],
             ));
         }
@@ -874,6 +801,9 @@ pub fn build(inp: &Inputs<'_>) -> Report {
 
     let date = tx.date(a.evaluation_date.0);
     let doc_id = document_id(&inp.files, &date.iso, lang);
+    let robustness_note = robustness_sentence(a, lang);
+    let decision =
+        super::editions::decision_section(inp, &tx, &robustness_note, &date.text, &doc_id);
     let author = format!("cloudvet {}", inp.tool_version);
     Report {
         report_version: REPORT_VERSION,
@@ -901,7 +831,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
             cost_comparable_note,
             main_risks,
             open_must_haves,
-            robustness_note: robustness_sentence(a, lang),
+            robustness_note,
         },
         shortlist,
         knockouts,
@@ -937,7 +867,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                 .iter()
                 .map(|p| RulePackRow {
                     id: p.id.clone(),
-                    title: p.title.get(de).to_string(),
+                    title: p.title.get_in(lang).to_string(),
                     version: p.version.clone(),
                     rules: p.applied as u32,
                 })
@@ -953,5 +883,9 @@ pub fn build(inp: &Inputs<'_>) -> Report {
             evaluation_date: date,
             inputs: inp.files.clone(),
         },
+        decision,
+        dpo: super::editions::dpo_annex(inp, &tx),
+        procurement: super::editions::procurement_section(inp, &tx),
+        legend: super::editions::legend(&tx),
     }
 }

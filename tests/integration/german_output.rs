@@ -5,7 +5,7 @@
 //!
 //! What is checked, per command: stdout and stderr (summaries, tables, notes,
 //! warnings, `wrote …` lines, errors of usage) and the human-readable files it
-//! writes (report.md and report.html, the questionnaire's Markdown, the DPA
+//! writes (the report editions' Markdown and HTML, the questionnaire's Markdown, the DPA
 //! review's Markdown and HTML, the files of `init`). Not checked: JSON (data for
 //! programs: keys and values stay as they are in both languages), CSV (data as
 //! well: the headers are stable column names and numbers are written with a
@@ -572,8 +572,10 @@ fn ids_and_names_made_of_catalogue_words_pass_through() {
             "md",
         ]);
         assert!(out.status.success(), "{}", text(&out));
-        let md = std::fs::read_to_string(rdir.join("report.md")).unwrap();
-        check(&format!("report.md ({lang})"), &md);
+        for edition in ["decision", "annex-dpo", "annex-procurement"] {
+            let md = std::fs::read_to_string(rdir.join(format!("{edition}.md"))).unwrap();
+            check(&format!("{edition}.md ({lang})"), &md);
+        }
 
         let qdir = dir.join(format!("q-{lang}"));
         let out = run(&[

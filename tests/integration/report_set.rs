@@ -63,7 +63,7 @@ fn a_run_killed_at_any_step_leaves_the_old_or_the_new_set() {
     assert!(report(&de_dir, "de", None).status.success());
     let (old, new) = (contents(&en_dir), contents(&de_dir));
     assert_ne!(old, new);
-    assert_eq!(old.len(), 4, "{:?}", old.keys());
+    assert_eq!(old.len(), 6, "{:?}", old.keys());
 
     for step in ["locked", "cleaned", "written", "published"] {
         let parent = base.join(step);
