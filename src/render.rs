@@ -535,6 +535,9 @@ pub struct Output {
     pub bytes: Vec<u8>,
 }
 
+/// Renders one edition to bytes, given the edition and its file name.
+type EditionRenderer<'a> = dyn Fn(Edition, &str) -> Result<Vec<u8>, RenderError> + 'a;
+
 /// Renders `report` in `format`: PDF, HTML and Markdown once per edition
 /// (`decision.pdf`, `annex-dpo.html`, …); JSON (`report.json`) and CSV (two
 /// files, shortlist and cost) once, complete, whatever the editions.
@@ -550,7 +553,7 @@ pub fn render(
             bytes,
         }]
     };
-    let per_edition = |render: &dyn Fn(Edition, &str) -> Result<Vec<u8>, RenderError>| {
+    let per_edition = |render: &EditionRenderer<'_>| {
         editions
             .iter()
             .map(|e| {

@@ -224,7 +224,7 @@ fn group_row(inp: &Inputs<'_>, tx: &Texts, p: &ProviderAssessment) -> GroupRow {
         .map(|r| r.area)
         .collect();
     // Grouped by area for the first three only: further down, the counts say enough.
-    let open_text = if open_rules.is_empty() || !p.rank.is_some_and(|r| r <= OPEN_DETAIL_RANKS) {
+    let open_text = if open_rules.is_empty() || p.rank.is_none_or(|r| r > OPEN_DETAIL_RANKS) {
         String::new()
     } else {
         i18n::fill(

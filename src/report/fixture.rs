@@ -417,12 +417,16 @@ fn dpo(tx: &Texts) -> Vec<DpoProvider> {
     let finding = |i: usize| DpoFinding {
         rule_id: format!("DPA-{i:03}"),
         title: "Kontroll- und Inspektionsrechte".into(),
-        outcome: if i % 2 == 0 {
+        outcome: if i.is_multiple_of(2) {
             Outcome::Fail
         } else {
             Outcome::Unknown
         },
-        outcome_text: tx.label(if i % 2 == 0 { "fail" } else { "unknown" }),
+        outcome_text: tx.label(if i.is_multiple_of(2) {
+            "fail"
+        } else {
+            "unknown"
+        }),
         severity_text: tx.label("knockout"),
         reason: "Im AVV nicht geregelt — beim Anbieter erfragen.".into(),
         legal_basis: "Art. 28 Abs. 3 lit. h DSGVO".into(),
