@@ -527,24 +527,45 @@ fn question_items(inp: &Inputs<'_>, tx: &Texts) -> (Vec<QuestionItem>, Option<St
             effect,
         });
     }
-    let rest = d.decisive_questions.len().saturating_sub(items.len());
-    let more = (rest > 0).then(|| {
-        let mut providers: Vec<&str> = d
-            .decisive_questions
-            .iter()
-            .map(|q| q.provider.as_str())
-            .collect();
-        providers.sort_unstable();
-        providers.dedup();
-        i18n::fill(
+    // What is not shown: first the rest of the "ask first" list the state sentence
+    // counts, then the other decisive questions.
+    let shown_asked = items
+        .iter()
+        .filter(|q| asked.contains(&(q.provider_id.as_str(), q.rule_id.as_str())))
+        .count();
+    let more_asked = asked.len().saturating_sub(shown_asked);
+    let rest = d
+        .decisive_questions
+        .len()
+        .saturating_sub(items.len() + more_asked);
+    let mut providers: Vec<&str> = d
+        .decisive_questions
+        .iter()
+        .map(|q| q.provider.as_str())
+        .collect();
+    providers.sort_unstable();
+    providers.dedup();
+    let num = |n: usize| i18n::number(lang, Decimal::from(n as u64), 0);
+    let more = if more_asked > 0 {
+        Some(i18n::fill(
+            lang,
+            "ed_questions_more_asked",
+            &[
+                ("n", &num(more_asked)),
+                ("k", &num(asked.len())),
+                ("rest", &num(rest)),
+                ("m", &num(providers.len())),
+            ],
+        ))
+    } else if rest > 0 {
+        Some(i18n::fill(
             lang,
             "ed_questions_more",
-            &[
-                ("n", &rest.to_string()),
-                ("m", &providers.len().to_string()),
-            ],
-        )
-    });
+            &[("n", &num(rest)), ("m", &num(providers.len()))],
+        ))
+    } else {
+        None
+    };
     (items, more)
 }
 
@@ -1014,10 +1035,7 @@ pub fn reasons(inp: &Inputs<'_>, tx: &Texts, p: &ProviderAssessment) -> Vec<Stri
             } else {
                 "ed_reason_open"
             },
-            &[
-                ("n", &open.to_string()),
-                ("areas", &open_must_haves_by_area(a, p, lang)),
-            ],
+            &[("n", &open.to_string())],
         ));
     }
     if p.example_data {
