@@ -1152,6 +1152,10 @@ fn dpo_finding(
         });
     }
     for m in &r.missing {
+        // A stated fact can leave a rule open too (stale evidence): it is in the evidence.
+        if evidence.iter().any(|e| &e.pointer == m) {
+            continue;
+        }
         let label = fact_label(m, lang);
         if !not_stated.contains(&label) {
             not_stated.push(label);
