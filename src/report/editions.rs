@@ -1079,9 +1079,8 @@ fn is_unknown(v: &Value) -> bool {
 }
 
 /// The DPA passage a review found for a fact: `§ 7.2: “…”` (shortened).
-fn passage_for(review: Option<&crate::model::review::DpaReview>, pointer: &str) -> Option<String> {
-    let review = review?;
-    let facts = crate::dpa::review_to_facts(review);
+fn passage_for(review: Option<&ReviewFacts<'_>>, pointer: &str) -> Option<String> {
+    let (review, facts) = review?;
     let rf = facts.iter().find(|f| f.pointer == pointer)?;
     let mut parts = Vec::new();
     for el in &rf.elements {
@@ -1115,11 +1114,17 @@ fn status_text(status: Option<&str>, note: Option<&str>, tx: &Texts) -> String {
     s
 }
 
+/// A DPO's review and the profile facts it decided (computed once per provider).
+type ReviewFacts<'r> = (
+    &'r crate::model::review::DpaReview,
+    Vec<crate::dpa::ReviewFact>,
+);
+
 fn dpo_finding(
     inp: &Inputs<'_>,
     tx: &Texts,
     r: &eval::RuleResult,
-    review: Option<&crate::model::review::DpaReview>,
+    review: Option<&ReviewFacts<'_>>,
 ) -> DpoFinding {
     let lang = inp.lang;
     let waived = r.waiver.as_ref().is_some_and(|w| w.applied) && r.outcome != eval::Outcome::Pass;
@@ -1203,7 +1208,11 @@ pub fn dpo_annex(inp: &Inputs<'_>, tx: &Texts) -> Vec<DpoProvider> {
         .iter()
         .map(|p| {
             let group = group_of(&p.id);
-            let review = inp.reviews.iter().find(|r| r.provider == p.id);
+            let review = inp
+                .reviews
+                .iter()
+                .find(|r| r.provider == p.id)
+                .map(|r| (r, crate::dpa::review_to_facts(r)));
             let areas = DPO_AREAS
                 .iter()
                 .filter(|area| a.rules.iter().any(|r| r.area == **area))
@@ -1244,7 +1253,7 @@ pub fn dpo_annex(inp: &Inputs<'_>, tx: &Texts) -> Vec<DpoProvider> {
                         counts_short: counts_short(lang, met, failed, unknown),
                         findings: shown
                             .into_iter()
-                            .map(|r| dpo_finding(inp, tx, r, review))
+                            .map(|r| dpo_finding(inp, tx, r, review.as_ref()))
                             .collect(),
                     }
                 })

@@ -635,14 +635,14 @@ fn dpa_review_files_give_the_review_status() {
         reviews.join("ionos.yaml"),
         text.replace(
             "verdict: pending",
-            "verdict: negotiate\n    reviewer: E. Müller\n    date: 2026-11-29",
+            "scan:\n      status: found\n      section: \"§ 9.2\"\n      passage: Kontrollen nur nach schriftlicher Ankündigung und höchstens einmal jährlich.\n      confidence: medium\n    verdict: negotiate\n    reviewer: E. Müller\n    date: 2026-11-29",
         ),
     )
     .unwrap();
     let out = dir.join("out");
     ok(&report(
         "de",
-        "json",
+        "json,md",
         &out,
         &["--reviews", reviews.to_str().unwrap()],
     ));
@@ -665,6 +665,35 @@ fn dpa_review_files_give_the_review_status() {
         .contains("1 akzeptiert, 1 zu verhandeln"));
     let inputs = json["provenance"]["inputs"].as_array().unwrap();
     assert!(inputs.iter().any(|i| i["kind"] == "dpa_review"));
+    assert_eq!(ionos["state"], "signed");
+    // The DPO annex shows the review and, beside the finding it decided, the DPA
+    // passage the scan found, with its section.
+    let md = read(out.join("annex-dpo.md"));
+    assert!(md.contains("freigegeben mit Auflagen"), "no review status");
+    assert!(
+        md.contains(
+            "§ 9.2: “Kontrollen nur nach schriftlicher Ankündigung und höchstens einmal jährlich.”"
+        ),
+        "no DPA passage in the DPO annex"
+    );
+    let dpo = json["dpo"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["provider_id"] == "ionos")
+        .unwrap();
+    let evidence: Vec<&serde_json::Value> = dpo["areas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|a| a["findings"].as_array().unwrap())
+        .flat_map(|f| f["evidence"].as_array().unwrap())
+        .filter(|e| !e["passage"].is_null())
+        .collect();
+    assert!(!evidence.is_empty());
+    assert!(evidence
+        .iter()
+        .all(|e| e["source"].is_string() && e["as_of"].is_object()));
     // Others stay on their profile facts.
     assert!(json["dpa_reviews"]
         .as_array()
