@@ -127,8 +127,8 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("ed_kind_rent_vs_buy_one", "the rent-vs-buy figures", "den Zahlen zu Mieten oder Kaufen"),
     ("ed_kind_project", "{n} project files", "{n} Projektdateien"),
     ("ed_kind_project_one", "the project file", "der Projektdatei"),
-    ("ed_kind_other", "{n} other files", "{n} weiteren Dateien"),
-    ("ed_kind_other_one", "1 other file", "1 weiteren Datei"),
+    ("ed_kind_other", "{n} further input files", "{n} weiteren Eingabedateien"),
+    ("ed_kind_other_one", "1 further input file", "1 weiteren Eingabedatei"),
     // DPO annex.
     ("ed_dpo_overview", "Overview", "Übersicht"),
     ("ed_dpa_review", "DPA review", "AVV-Prüfung"),
@@ -143,7 +143,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("ed_dpa_state_signed", "signed off", "freigegeben"),
     ("ed_dpa_state_in_review", "in review, not signed off", "in Prüfung, nicht freigegeben"),
     ("ed_dpa_state_stale", "stale: reviews another version", "veraltet: betrifft eine andere Fassung"),
-    ("ed_dpa_state_missing", "no review", "keine Prüfung"),
+    ("ed_dpa_state_missing", "no DPA review", "keine AVV-Prüfung"),
     // Procurement annex.
     ("ed_offers_title", "Offers against the requirements", "Angebote gemessen an den Anforderungen"),
     ("ed_verdict", "Verdict", "Ergebnis"),
@@ -155,7 +155,6 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("ed_amount", "Amount", "Betrag"),
     ("ed_calculation", "Calculation", "Rechenweg"),
     ("ed_sources", "Sources of prices and benchmarks", "Quellen der Preise und Benchmarks"),
-    ("ed_scores_by_area", "Scores by area", "Punkte nach Bereichen"),
     // Legend: the marks of legal references and the evidence of facts.
     ("legend_mark_verified", "(no mark)", "(ohne Kennzeichnung)"),
     ("legend_verified", "Legal reference confirmed in the legal text or on the issuing authority's own page.", "Rechtsgrundlage im Gesetzestext oder auf der Seite der erlassenden Stelle bestätigt."),
