@@ -576,7 +576,10 @@ fn ids_and_names_made_of_catalogue_words_pass_through() {
         let mut all = String::from_utf8_lossy(&out.stdout).into_owned();
         for edition in ["decision", "annex-dpo", "annex-procurement"] {
             let md = std::fs::read_to_string(rdir.join(format!("{edition}.md"))).unwrap();
-            assert!(md.contains(NAME), "{edition}.md ({lang}): the name is shown");
+            assert!(
+                md.contains(NAME),
+                "{edition}.md ({lang}): the name is shown"
+            );
             all.push_str(&md);
         }
         check(&format!("report ({lang})"), &all);

@@ -767,3 +767,145 @@ fn offers_without_a_complete_total_show_the_comparable_total_with_what_it_leaves
         "{robust}"
     );
 }
+
+/// A small pack for constructed cases: a DPA must-have, a scored security rule,
+/// the GPU must-have on qualifying offers.
+const STATE_PACK: &str = r#"
+kind: rule_pack
+schema_version: 1
+id: editions_test
+version: "1"
+title: {en: Editions test, de: Ausgabentest}
+rules:
+  - id: KOT-001
+    area: dpa
+    severity: knockout
+    weight: 1
+    title: {en: A DPA exists, de: Ein AVV liegt vor}
+    explanation: {en: x, de: x}
+    question: {en: Do you offer a DPA?, de: Bieten Sie einen AVV an?}
+    remediation: {en: x, de: x}
+    legal_basis: [{instrument: GDPR, article: "28", paragraph: "3"}]
+    check: {equals: {fact: /dpa/available, value: true}}
+  - id: SCT-001
+    area: security
+    severity: major
+    weight: 3
+    title: {en: Encryption at rest, de: Verschlüsselung im Ruhezustand}
+    explanation: {en: x, de: x}
+    question: {en: Do you encrypt at rest?, de: Verschlüsseln Sie ruhende Daten?}
+    remediation: {en: x, de: x}
+    legal_basis: [{instrument: GDPR, article: "32", paragraph: "1"}]
+    check: {equals: {fact: /security/encryption_at_rest, value: true}}
+  - id: GPT-001
+    area: gpu_availability
+    severity: knockout
+    weight: 1
+    title: {en: An offer qualifies, de: Ein Angebot ist geeignet}
+    explanation: {en: x, de: x}
+    question: {en: Which offers?, de: Welche Angebote?}
+    remediation: {en: x, de: x}
+    legal_basis: [{instrument: PROCUREMENT, reference: GPU}]
+    check:
+      count: {list: /offers, where: {equals: {fact: /qualifies, value: true}}, at_least: 1, when_none: unknown_if_empty}
+"#;
+
+/// The decision edition of a constructed case, in one language and format.
+fn state_edition(
+    facts: &[(&str, serde_json::Value)],
+    lang: cloudvet::i18n::Lang,
+) -> (cloudvet::report::Report, String, Vec<u8>) {
+    use cloudvet::eval::examples::{base_requirements, merge};
+    use cloudvet::render::{Edition, Format, Templates};
+    let pack: cloudvet::model::rule_pack::RulePack = serde_yaml::from_str(STATE_PACK).unwrap();
+    let req: cloudvet::model::requirements::Requirements =
+        serde_json::from_value(base_requirements()).unwrap();
+    let offer = serde_json::json!({"regions": [{"id": "fra", "country": "DE"}], "offers": [{"id": "o1", "region": "fra", "gpu_model": "H100-SXM", "gpus_per_instance": 8, "currency": "EUR"}]});
+    let providers: Vec<cloudvet::model::provider::ProviderProfile> = facts
+        .iter()
+        .map(|(id, f)| {
+            let mut p = serde_json::json!({"kind": "provider", "schema_version": 1, "id": id, "name": format!("{} GmbH", id.to_uppercase())});
+            merge(&mut p, &offer);
+            merge(&mut p, f);
+            serde_json::from_value(p).unwrap()
+        })
+        .collect();
+    let a =
+        cloudvet::eval::assess(&providers, &[pack], &req, "2026-11-30".parse().unwrap()).unwrap();
+    let report = cloudvet::report::assemble::build(&cloudvet::report::assemble::Inputs {
+        lang,
+        assessment: &a,
+        providers: &providers,
+        cost: None,
+        reviews: &[],
+        files: Vec::new(),
+        tool_version: "0.1.0",
+    });
+    let t = Templates::embedded().unwrap();
+    let md = cloudvet::render::render(&report, Format::Md, &[Edition::Decision], &t).unwrap();
+    let pdf = cloudvet::render::pdf::render(&report, Edition::Decision).unwrap();
+    (report, String::from_utf8(md[0].bytes.clone()).unwrap(), pdf)
+}
+
+/// The decision edition leads with what to do in each recommendation state.
+#[test]
+fn the_decision_edition_leads_with_what_to_do_in_every_state() {
+    use cloudvet::i18n::Lang;
+    let met =
+        serde_json::json!({"dpa": {"available": true}, "security": {"encryption_at_rest": true}});
+    let open = serde_json::json!({"security": {"encryption_at_rest": true}});
+    let failed = serde_json::json!({"dpa": {"available": false}});
+    for lang in [Lang::En, Lang::De] {
+        // Recommend: every must-have met, first however the open facts turn out.
+        let (r, md, pdf) = state_edition(&[("alpha", met.clone()), ("beta", failed.clone())], lang);
+        let rec = r.summary.recommendation.as_ref().unwrap();
+        assert_eq!(rec.state, "recommend", "{lang}");
+        let first = md.lines().find(|l| l.starts_with("**")).unwrap();
+        assert!(first.contains(&rec.sentence), "{lang}: {first}");
+        assert_eq!(r.decision.cleared.len(), 1);
+        assert_eq!(r.decision.excluded.len(), 1);
+        assert!(
+            r.decision.excluded[0].excluded_by[0].contains(if lang == Lang::En {
+                "A DPA exists"
+            } else {
+                "Ein AVV liegt vor"
+            })
+        );
+        // Negotiate, and have the DPO review the DPA first (no review on file).
+        assert_eq!(
+            r.decision.next_steps.len(),
+            2,
+            "{:?}",
+            r.decision.next_steps
+        );
+        assert!(r.decision.questions.is_empty());
+        assert!(md.contains(&r.decision.next_steps[1]));
+        let pages = lopdf::Document::load_mem(&pdf).unwrap().get_pages().len();
+        assert!(pages <= 2, "{lang}: {pages} pages for two providers");
+
+        // Leads: the must-have is open; the question to ask is the DPA question.
+        let (r, md, _) = state_edition(&[("alpha", open.clone())], lang);
+        assert_eq!(r.summary.recommendation.as_ref().unwrap().state, "leads");
+        assert_eq!(r.decision.open.len(), 1);
+        assert!(r
+            .decision
+            .questions
+            .iter()
+            .any(|q| q.rule_id == "KOT-001" && q.must_have));
+        assert!(md.contains(if lang == Lang::En {
+            "Do you offer a DPA?"
+        } else {
+            "Bieten Sie einen AVV an?"
+        }));
+
+        // None: every provider excluded; the step says what to do about it.
+        let (r, md, _) = state_edition(&[("alpha", failed.clone())], lang);
+        assert_eq!(r.summary.recommendation.as_ref().unwrap().state, "none");
+        assert!(r.decision.cleared.is_empty() && r.decision.open.is_empty());
+        assert_eq!(
+            r.decision.next_steps,
+            [cloudvet::i18n::t(lang, "ed_step_all_excluded")]
+        );
+        assert!(md.contains(cloudvet::i18n::t(lang, "ed_cleared_none")));
+    }
+}
