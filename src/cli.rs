@@ -240,9 +240,9 @@ pub enum Command {
         after_help = "Examples:\n  cloudvet rules list\n  cloudvet --lang de rules explain DPA-003\n  cloudvet rules docs --out docs/rules"
     )]
     Rules(rules::Args),
-    /// Write a provider's open questions as a file to send (YAML to fill, Markdown to read).
+    /// Write a provider's open questions to send (YAML to fill, Markdown and PDF to read).
     #[command(
-        after_help = "Examples:\n  cloudvet questionnaire --provider ionos --out to-send/\n  cloudvet assess --answers to-send/ionos-questionnaire.yaml"
+        after_help = "Examples:\n  cloudvet questionnaire --provider ionos --out to-send/\n  cloudvet questionnaire --decisive-only --out to-send/\n  cloudvet assess --answers to-send/ionos-questionnaire.yaml"
     )]
     Questionnaire(questionnaire::Args),
     /// The decision report: PDF, HTML, Markdown, JSON and CSV from one model.

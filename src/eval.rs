@@ -211,18 +211,16 @@ pub struct AppliedRule {
     pub severity_note: Option<String>,
     pub weight: u32,
     pub citations: Vec<String>,
-    /// The same citations as German readers write them (`Art. 28 Abs. 3 lit. h DSGVO`).
+    /// The legal basis itself, for citations in the reader's convention.
     #[serde(skip)]
-    pub citations_de: Vec<String>,
+    pub legal_basis: Vec<crate::model::rule_pack::LegalBasis>,
 }
 
 impl AppliedRule {
-    /// The citations in the convention of `lang`.
-    pub fn citations_in(&self, lang: crate::i18n::Lang) -> &[String] {
-        match lang {
-            crate::i18n::Lang::De => &self.citations_de,
-            crate::i18n::Lang::En => &self.citations,
-        }
+    /// The citations as `lang` writes them, with their confirmation in words
+    /// (`Art. 28 Abs. 3 lit. h DSGVO`, `GDPR Art. 33(2) (secondary sources only)`).
+    pub fn citations_in(&self, lang: crate::i18n::Lang) -> Vec<String> {
+        self.legal_basis.iter().map(|b| b.cite(lang)).collect()
     }
 }
 
@@ -555,7 +553,7 @@ impl<'p> Engine<'p> {
                     severity_note: note,
                     weight: rule.weight,
                     citations: rule.legal_basis.iter().map(|b| b.citation()).collect(),
-                    citations_de: rule.legal_basis.iter().map(|b| b.citation_de()).collect(),
+                    legal_basis: rule.legal_basis.clone(),
                 });
                 rules.push(ActiveRule {
                     rule,
@@ -629,7 +627,7 @@ impl<'p> Engine<'p> {
             severity: r.severity,
             weight: r.rule.weight,
             outcome,
-            reason: why.render(),
+            reason: why.render(json),
             facts: cx.reads,
             missing,
             verified: outcome != Outcome::Unknown && cx.all_verified,

@@ -83,6 +83,7 @@ impl FromStr for Lang {
     }
 }
 
+pub mod citations;
 mod cli;
 mod commands;
 mod cost;
@@ -92,13 +93,16 @@ mod diag;
 mod diff;
 mod dpa;
 mod editions;
+pub mod fields;
 mod import;
 mod init;
 mod project;
+mod questionnaire;
 mod report;
 mod seal;
 mod suggest;
 mod values;
+mod why;
 
 /// The one message catalogue: every fixed text of every command, English and
 /// German, as (key, English, German). It is kept in one table per area
@@ -109,6 +113,7 @@ mod values;
 pub const TABLES: &[&[(&str, &str, &str)]] = &[
     report::TABLE,
     editions::TABLE,
+    citations::TABLE,
     cost::TABLE,
     cost_why::TABLE,
     cli::TABLE,
@@ -123,6 +128,8 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     init::TABLE,
     diff::TABLE,
     values::TABLE,
+    why::TABLE,
+    questionnaire::TABLE,
 ];
 
 /// Every entry of the catalogue.
@@ -158,6 +165,7 @@ pub fn labels(lang: Lang) -> BTreeMap<String, String> {
         cost::TABLE,
         decision::TABLE,
         seal::TABLE,
+        citations::TABLE,
     ]
     .iter()
     .flat_map(|t| t.iter())

@@ -130,6 +130,8 @@ fn row(f: &SourceFile, kind: &str) -> InputRow {
         file: f.display.clone(),
         kind: kind.to_string(),
         sha256: f.sha256.clone(),
+        file_text: String::new(),
+        kind_text: String::new(),
     }
 }
 
@@ -274,6 +276,8 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
                 file: p.file.clone(),
                 kind: "project".into(),
                 sha256: p.sha256.clone(),
+                file_text: String::new(),
+                kind_text: String::new(),
             });
         }
         let (mut providers, pd) = if paths.providers.is_empty() {

@@ -71,7 +71,7 @@ pub struct Report {
     pub decision: DecisionSection,
     /// The DPO annex: per provider, the data-protection findings that fail or are open.
     #[serde(default)]
-    pub dpo: Vec<DpoProvider>,
+    pub dpo: Vec<ProviderFindings>,
     /// The procurement annex's own parts: offers against the requirements, cost lines.
     #[serde(default)]
     pub procurement: ProcurementSection,
@@ -353,6 +353,10 @@ pub struct FindingRow {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FactRow {
+    /// The fact in words: its label, after the name of the list item it belongs
+    /// to ("ISO/IEC 27001 certificate: accreditation of the certification body").
+    #[serde(default)]
+    pub label: String,
     /// JSON pointer into the provider profile.
     pub pointer: String,
     /// The value as text (`unknown` in the report's language when unknown).
@@ -580,6 +584,12 @@ pub struct RulePackRow {
 pub struct BenchmarkSourceRow {
     pub benchmark: String,
     pub source: String,
+    /// The same in words: a built-in file by its path, result rows by their
+    /// number (the row IDs stay in `source`).
+    #[serde(default)]
+    pub benchmark_text: String,
+    #[serde(default)]
+    pub source_text: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -607,6 +617,12 @@ pub struct InputRow {
     /// `provider`, `rule_pack`, `requirements`, `workload`, `benchmark`, `dpa_review`.
     pub kind: String,
     pub sha256: String,
+    /// The file and its kind in words ("providers/aws.yaml (built in)",
+    /// "Provider profile"); filled when the report is assembled.
+    #[serde(default)]
+    pub file_text: String,
+    #[serde(default)]
+    pub kind_text: String,
 }
 
 /// The decision edition's own parts (`decision.pdf`, `.html`, `.md`).
@@ -686,10 +702,11 @@ pub struct GroupRow {
     pub cost_comparable: Option<Money>,
 }
 
-/// One provider in the DPO annex.
+/// One provider's findings that fail or are open, by area (the DPO annex, and the
+/// procurement annex for the other areas).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct DpoProvider {
+pub struct ProviderFindings {
     pub provider_id: String,
     pub provider_name: String,
     pub rank: Option<u32>,
@@ -698,14 +715,14 @@ pub struct DpoProvider {
     pub group_text: String,
     /// The areas a DPO reviews (DPA, third-country transfers, security, AI literacy),
     /// each with its findings that fail or are open; passed rules as a count.
-    pub areas: Vec<DpoArea>,
+    pub areas: Vec<AreaFindings>,
     /// Set for excluded providers: only the must-haves that excluded it are listed.
     pub note: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct DpoArea {
+pub struct AreaFindings {
     pub id: String,
     pub title: String,
     pub met: u32,
@@ -715,13 +732,13 @@ pub struct DpoArea {
     pub counts_text: String,
     /// The same without the zeros, for the overview: `1 not met, 12 open, 7 met`.
     pub counts_short: String,
-    pub findings: Vec<DpoFinding>,
+    pub findings: Vec<FindingDetail>,
 }
 
 /// A finding that fails or is open, with what it rests on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct DpoFinding {
+pub struct FindingDetail {
     pub rule_id: String,
     pub title: String,
     pub outcome: Outcome,
@@ -760,6 +777,11 @@ pub struct ProcurementSection {
     pub offers: Vec<OfferQualificationRow>,
     /// The cost lines with their arithmetic: each shortlisted provider's best offer.
     pub cost_details: Vec<CostDetail>,
+    /// Per provider, the findings that fail or are open on GPU availability,
+    /// certifications, location and sovereignty, exit and commercial terms (the
+    /// DPO annex has the data-protection areas).
+    #[serde(default)]
+    pub findings: Vec<ProviderFindings>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

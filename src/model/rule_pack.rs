@@ -200,9 +200,9 @@ impl Severity {
     }
     pub fn title(self) -> Text {
         let (en, de) = match self {
-            Severity::Knockout => ("knock-out", "K.-o.-Kriterium"),
+            Severity::Knockout => ("knock-out", "Muss-Kriterium"),
             Severity::Major => ("major", "wesentlich"),
-            Severity::Minor => ("minor", "gering"),
+            Severity::Minor => ("minor", "nachrangig"),
             Severity::Info => ("info", "Hinweis"),
         };
         Text::new(en, de)
@@ -297,49 +297,11 @@ impl LegalBasis {
 }
 
 impl LegalBasis {
-    /// The citation as German readers write it: the instrument after the locator
-    /// (`Art. 28 Abs. 3 lit. h DSGVO`, `§ 393 SGB V`); instruments without a German
-    /// convention keep the form of [`Self::citation`].
-    pub fn citation_de(&self) -> String {
-        let german = match self.instrument.as_str() {
-            "GDPR" => Some("DSGVO"),
-            "AIA" => Some("KI-VO"),
-            "DA" => Some("Data Act"),
-            "SGB-V" => Some("SGB V"),
-            _ => None,
-        };
-        let (Some(name), Some(a)) = (german, &self.article) else {
-            return self.citation();
-        };
-        let mut s = format!(
-            "{} {a}",
-            if self.instrument == "SGB-V" {
-                "§"
-            } else {
-                "Art."
-            }
-        );
-        if let Some(p) = &self.paragraph {
-            s.push_str(&format!(" Abs. {p}"));
-        }
-        if let Some(sp) = &self.subparagraph {
-            s.push_str(&format!(" UAbs. {sp}"));
-        }
-        if let Some(p) = &self.point {
-            s.push_str(&format!(" lit. {p}"));
-        }
-        s.push(' ');
-        s.push_str(name);
-        if let Some(r) = &self.reference {
-            s.push(' ');
-            s.push_str(r);
-        }
-        match self.confidence {
-            BasisConfidence::Verified => {}
-            BasisConfidence::Secondary => s.push_str(" [S]"),
-            BasisConfidence::Unverified => s.push_str(" [UNVERIFIED]"),
-        }
-        s
+    /// The citation as people write it in `lang`, with its confirmation in
+    /// words: `GDPR Art. 28(3)(h)`, `Art. 33 Abs. 2 DSGVO (nur Sekundärquellen)`
+    /// (`i18n/citations.rs`). [`Self::citation`] is the form the JSON keeps.
+    pub fn cite(&self, lang: crate::i18n::Lang) -> String {
+        crate::i18n::citations::cite_marked(lang, self)
     }
 }
 
@@ -733,7 +695,7 @@ mod tests {
         b.paragraph = Some("3".into());
         b.point = Some("h".into());
         assert_eq!(b.citation(), "GDPR Art. 28(3)(h)");
-        assert_eq!(b.citation_de(), "Art. 28 Abs. 3 lit. h DSGVO");
+        assert_eq!(b.cite(crate::i18n::Lang::De), "Art. 28 Abs. 3 lit. h DSGVO");
         b.point = None;
         b.subparagraph = Some("2".into());
         assert_eq!(b.citation(), "GDPR Art. 28(3) subpara 2");

@@ -59,25 +59,37 @@ fn offer_label(o: &OfferFigures) -> String {
     format!("{} · {}× {}", o.provider_name, o.gpus_per_instance, o.gpu)
 }
 
-/// A fact value as text; `unknown` in the report's language.
-fn value_text(v: &Value, tx: &Texts) -> String {
-    match v {
-        Value::String(s) if s == crate::model::common::UNKNOWN => tx.label("unknown"),
-        Value::String(s) => s.clone(),
-        Value::Bool(true) => tx.label("yes"),
-        Value::Bool(false) => tx.label("no"),
-        Value::Null => tx.label("unknown"),
-        Value::Number(n) => n.to_string(),
-        Value::Array(items) => items
-            .iter()
-            .map(|i| value_text(i, tx))
-            .collect::<Vec<_>>()
-            .join(", "),
-        Value::Object(_) => v.to_string(),
+/// A fact value as words in the report's language (`unknown`, yes/no, enum
+/// values by their label, dates); the offers' tally as a sentence.
+pub(super) fn value_text(v: &Value, tx: &Texts) -> String {
+    if let Value::Object(m) = v {
+        if let (Some(matching), Some(total)) = (m.get("matching"), m.get("total")) {
+            let n = |x: &Value| x.as_u64().unwrap_or(0).to_string();
+            return i18n::fill(
+                tx.lang,
+                "facts_offers_tally",
+                &[
+                    ("matching", &n(matching)),
+                    ("total", &n(total)),
+                    ("undecided", &n(m.get("undecided").unwrap_or(&Value::Null))),
+                ],
+            );
+        }
+    }
+    crate::eval::why::value_words(tx.lang, v)
+}
+
+/// A note the rules engine put on a fact it read (`stale`, `keyword match
+/// only`), in words.
+pub(super) fn fact_note(note: &str, tx: &Texts) -> String {
+    match note {
+        "stale" => i18n::t(tx.lang, "fact_note_stale").to_string(),
+        "keyword match only" => i18n::t(tx.lang, "fact_note_keyword_only").to_string(),
+        other => other.to_string(),
     }
 }
 
-fn status_label(status: Option<&str>, tx: &Texts) -> String {
+pub(super) fn status_label(status: Option<&str>, tx: &Texts) -> String {
     match status {
         Some(s @ ("verified" | "self_declared" | "third_party" | "keyword_probe")) => tx.label(s),
         Some(other) => other.to_string(),
@@ -112,7 +124,7 @@ fn robustness_of(a: &Assessment, p: &ProviderAssessment, tx: &Texts) -> Robustne
 /// The robustness result in one sentence, from the numbers: the leader's display
 /// name and the language's number format (the rules engine's own sentence uses
 /// the provider ID and English decimals).
-fn robustness_sentence(a: &Assessment, lang: Lang) -> String {
+pub(crate) fn robustness_sentence(a: &Assessment, lang: Lang) -> String {
     let rb = &a.robustness;
     let (Some(id), Some(first), Some(robust)) = (&rb.leader, rb.leader_first_pct, rb.robust) else {
         return i18n::t(lang, "robustness_none").to_string();
@@ -264,14 +276,16 @@ fn provider_section(
         ))
     });
     let mut facts: BTreeMap<String, FactRow> = BTreeMap::new();
+    let doc = profile.map(eval::profile_json).unwrap_or(Value::Null);
     for r in &p.results {
         for f in &r.facts {
             facts.entry(f.pointer.clone()).or_insert_with(|| {
                 let mut status_text = status_label(f.status.as_deref(), tx);
                 if let Some(n) = &f.note {
-                    status_text = format!("{status_text} ({n})");
+                    status_text = format!("{status_text} ({})", fact_note(n, tx));
                 }
                 FactRow {
+                    label: crate::eval::why::subject(lang, &f.pointer, &doc),
                     pointer: f.pointer.clone(),
                     value: value_text(&f.value, tx),
                     source: f.source.clone(),
@@ -739,12 +753,9 @@ pub fn build(inp: &Inputs<'_>) -> Report {
         .flat_map(|p| p.results.iter().map(|r| r.rule.as_str()))
         .collect();
     for r in a.rules.iter().filter(|r| used.contains(r.id.as_str())) {
-        for c in &r.citations {
-            let (inst, rest) = c.split_once(' ').unwrap_or((c.as_str(), ""));
-            legal
-                .entry(inst.to_string())
-                .or_default()
-                .insert(rest.to_string());
+        for b in &r.legal_basis {
+            let (inst, rest) = i18n::citations::parts(lang, b);
+            legal.entry(inst).or_default().insert(rest);
         }
     }
     let legal_texts = legal
@@ -781,6 +792,12 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                 .map(|(b, s)| BenchmarkSourceRow {
                     benchmark: b.clone(),
                     source: s.clone(),
+                    benchmark_text: i18n::fields::file_words(lang, b),
+                    source_text: if s.starts_with('T') && s.contains(';') || s.starts_with("T0") {
+                        i18n::fields::rows_words(lang, s)
+                    } else {
+                        s.clone()
+                    },
                 })
                 .collect()
         })
@@ -881,7 +898,15 @@ pub fn build(inp: &Inputs<'_>) -> Report {
             tool: "cloudvet".into(),
             tool_version: inp.tool_version.to_string(),
             evaluation_date: date,
-            inputs: inp.files.clone(),
+            inputs: inp
+                .files
+                .iter()
+                .map(|f| InputRow {
+                    file_text: i18n::fields::file_words(lang, &f.file),
+                    kind_text: i18n::fields::kind_words(lang, &f.kind),
+                    ..f.clone()
+                })
+                .collect(),
         },
         decision,
         dpo: super::editions::dpo_annex(inp, &tx),

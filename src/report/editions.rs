@@ -30,6 +30,14 @@ const QUESTIONS_OTHER: usize = 2;
 pub const DECISION_RISKS: usize = 5;
 /// The areas of the DPO annex: GDPR Art. 28, Chapter V, Art. 32, AI Act Art. 4.
 pub const DPO_AREAS: [Area; 4] = [Area::Dpa, Area::Transfers, Area::Security, Area::AiLiteracy];
+/// The areas whose findings the procurement annex shows: the rest.
+pub const PROCUREMENT_AREAS: [Area; 5] = [
+    Area::GpuAvailability,
+    Area::Certifications,
+    Area::LocationSovereignty,
+    Area::ExitPortability,
+    Area::Commercial,
+];
 /// Longest DPA passage quoted in the DPO annex (characters).
 const PASSAGE_CHARS: usize = 320;
 
@@ -94,28 +102,10 @@ fn rule_area(a: &Assessment, rule: &str) -> Option<Area> {
     a.rules.iter().find(|r| r.id == rule).map(|r| r.area)
 }
 
-/// A fact's name in words. Until the label catalogue covers every field: the
-/// profile labels of `diff`, else the field's name as words.
-pub fn fact_label(pointer: &str, lang: Lang) -> String {
-    let pattern: String = pointer
-        .split('/')
-        .map(|seg| {
-            if !seg.is_empty() && seg.chars().all(|c| c.is_ascii_digit()) {
-                "*"
-            } else {
-                seg
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("/");
-    if let Some(l) = crate::diff::labels::lookup(&pattern, lang) {
-        return l.to_string();
-    }
-    let last = pattern
-        .rsplit('/')
-        .find(|s| !s.is_empty() && *s != "*")
-        .unwrap_or("");
-    crate::diff::labels::humanise(last)
+/// A fact's name in words: its label from the catalogue, after the name of the
+/// list item it belongs to (`ISO/IEC 27001 certificate: accreditation …`).
+fn fact_label(pointer: &str, lang: Lang, doc: &Value) -> String {
+    crate::eval::why::subject(lang, pointer, doc)
 }
 
 /// Counts of rules met, not met and open of a provider (waived ones count as met).
@@ -1047,33 +1037,6 @@ pub fn reasons(inp: &Inputs<'_>, tx: &Texts, p: &ProviderAssessment) -> Vec<Stri
 // ---------------------------------------------------------------------------
 // The DPO annex
 
-fn value_text(v: &Value, tx: &Texts) -> String {
-    match v {
-        Value::String(s) if s == crate::model::common::UNKNOWN => tx.label("unknown"),
-        Value::String(s) => s.clone(),
-        Value::Bool(true) => tx.label("yes"),
-        Value::Bool(false) => tx.label("no"),
-        Value::Null => tx.label("unknown"),
-        Value::Number(n) => n.to_string(),
-        Value::Array(items) => items
-            .iter()
-            .map(|i| value_text(i, tx))
-            .collect::<Vec<_>>()
-            .join(", "),
-        Value::Object(m) => {
-            // The offers summary: "2 of 17 match".
-            match (m.get("matching"), m.get("total")) {
-                (Some(x), Some(t)) => i18n::fill(
-                    tx.lang,
-                    "ed_offers_matching",
-                    &[("n", &x.to_string()), ("total", &t.to_string())],
-                ),
-                _ => tx.label("ed_see_json"),
-            }
-        }
-    }
-}
-
 fn is_unknown(v: &Value) -> bool {
     matches!(v, Value::Null) || v.as_str() == Some(crate::model::common::UNKNOWN)
 }
@@ -1103,15 +1066,11 @@ fn passage_for(review: Option<&ReviewFacts<'_>>, pointer: &str) -> Option<String
 }
 
 fn status_text(status: Option<&str>, note: Option<&str>, tx: &Texts) -> String {
-    let mut s = match status {
-        Some(s @ ("verified" | "self_declared" | "third_party" | "keyword_probe")) => tx.label(s),
-        Some(other) => other.to_string(),
-        None => "–".to_string(),
-    };
-    if note.is_some_and(|n| n.contains("stale")) {
-        s = format!("{s}, {}", tx.label("ed_stale"));
+    let s = super::assemble::status_label(status, tx);
+    match note {
+        Some(n) => format!("{s}, {}", super::assemble::fact_note(n, tx)),
+        None => s,
     }
-    s
 }
 
 /// A DPO's review and the profile facts it decided (computed once per provider).
@@ -1125,7 +1084,8 @@ fn dpo_finding(
     tx: &Texts,
     r: &eval::RuleResult,
     review: Option<&ReviewFacts<'_>>,
-) -> DpoFinding {
+    doc: &Value,
+) -> FindingDetail {
     let lang = inp.lang;
     let waived = r.waiver.as_ref().is_some_and(|w| w.applied) && r.outcome != eval::Outcome::Pass;
     let mut outcome_text = tx.label(r.outcome.key());
@@ -1135,7 +1095,7 @@ fn dpo_finding(
     let mut evidence = Vec::new();
     let mut not_stated = Vec::new();
     for f in &r.facts {
-        let label = fact_label(&f.pointer, lang);
+        let label = fact_label(&f.pointer, lang, doc);
         if is_unknown(&f.value) {
             if !not_stated.contains(&label) {
                 not_stated.push(label);
@@ -1145,7 +1105,7 @@ fn dpo_finding(
         evidence.push(EvidenceRow {
             fact: label,
             pointer: f.pointer.clone(),
-            value: value_text(&f.value, tx),
+            value: super::assemble::value_text(&f.value, tx),
             source: f.source.clone(),
             as_of: f
                 .as_of
@@ -1161,12 +1121,13 @@ fn dpo_finding(
         if evidence.iter().any(|e| &e.pointer == m) {
             continue;
         }
-        let label = fact_label(m, lang);
+        let label = fact_label(m, lang, doc);
         if !not_stated.contains(&label) {
             not_stated.push(label);
         }
     }
-    DpoFinding {
+    let has_evidence = !evidence.is_empty();
+    FindingDetail {
         rule_id: r.rule.clone(),
         title: r.title.get_in(lang).to_string(),
         outcome: match r.outcome {
@@ -1179,7 +1140,8 @@ fn dpo_finding(
         reason: r.reason.get_in(lang).to_string(),
         legal_basis: citations(inp.assessment, &r.rule, lang),
         evidence,
-        not_stated: (!not_stated.is_empty()).then(|| {
+        // Without a stated fact the reason already names what is not stated.
+        not_stated: (!not_stated.is_empty() && has_evidence).then(|| {
             i18n::fill(
                 lang,
                 "ed_not_stated_facts",
@@ -1192,7 +1154,18 @@ fn dpo_finding(
 
 /// The DPO annex: every provider, in shortlist order; excluded ones with the
 /// must-haves that excluded them only.
-pub fn dpo_annex(inp: &Inputs<'_>, tx: &Texts) -> Vec<DpoProvider> {
+pub fn dpo_annex(inp: &Inputs<'_>, tx: &Texts) -> Vec<ProviderFindings> {
+    findings_by_area(inp, tx, &DPO_AREAS, true)
+}
+
+/// Every provider's findings that fail or are open in `areas`, in shortlist order;
+/// excluded providers with the must-haves that excluded them only.
+fn findings_by_area(
+    inp: &Inputs<'_>,
+    tx: &Texts,
+    areas: &[Area],
+    open_scored: bool,
+) -> Vec<ProviderFindings> {
     let lang = inp.lang;
     let a = inp.assessment;
     let group_of = |id: &str| -> &'static str {
@@ -1213,7 +1186,14 @@ pub fn dpo_annex(inp: &Inputs<'_>, tx: &Texts) -> Vec<DpoProvider> {
                 .iter()
                 .find(|r| r.provider == p.id)
                 .map(|r| (r, crate::dpa::review_to_facts(r)));
-            let areas = DPO_AREAS
+            // The profile as the rules read it: list items are named from it.
+            let doc = inp
+                .providers
+                .iter()
+                .find(|x| x.id == p.id)
+                .map(eval::profile_json)
+                .unwrap_or(Value::Null);
+            let areas = areas
                 .iter()
                 .filter(|area| a.rules.iter().any(|r| r.area == **area))
                 .map(|area| {
@@ -1234,6 +1214,12 @@ pub fn dpo_annex(inp: &Inputs<'_>, tx: &Texts) -> Vec<DpoProvider> {
                                 || (r.outcome == eval::Outcome::Fail
                                     && p.knockouts_failed.contains(&r.rule))
                         })
+                        // Open rules that are not must-haves only where asked for.
+                        .filter(|r| {
+                            open_scored
+                                || r.outcome == eval::Outcome::Fail
+                                || r.severity == Severity::Knockout
+                        })
                         .collect();
                     // Not met first, then open; within each by severity, then rule.
                     shown.sort_by_key(|r| {
@@ -1243,7 +1229,7 @@ pub fn dpo_annex(inp: &Inputs<'_>, tx: &Texts) -> Vec<DpoProvider> {
                             r.rule.clone(),
                         )
                     });
-                    DpoArea {
+                    AreaFindings {
                         id: area.key().to_string(),
                         title: area.title().get_in(lang).to_string(),
                         met,
@@ -1253,12 +1239,12 @@ pub fn dpo_annex(inp: &Inputs<'_>, tx: &Texts) -> Vec<DpoProvider> {
                         counts_short: counts_short(lang, met, failed, unknown),
                         findings: shown
                             .into_iter()
-                            .map(|r| dpo_finding(inp, tx, r, review.as_ref()))
+                            .map(|r| dpo_finding(inp, tx, r, review.as_ref(), &doc))
                             .collect(),
                     }
                 })
                 .collect();
-            DpoProvider {
+            ProviderFindings {
                 provider_id: p.id.clone(),
                 provider_name: p.name.clone(),
                 rank: p.rank,
@@ -1344,18 +1330,22 @@ pub fn procurement_section(inp: &Inputs<'_>, tx: &Texts) -> ProcurementSection {
     ProcurementSection {
         offers,
         cost_details,
+        // Procurement acts on what fails and on the must-haves; the open scored points
+        // are counted here and asked in the questionnaire.
+        findings: findings_by_area(inp, tx, &PROCUREMENT_AREAS, false),
     }
 }
 
 // ---------------------------------------------------------------------------
 // The legend
 
-/// What the marks of legal references and the evidence statuses of facts mean.
+/// What the marks of legal references (the catalogue's citation words) and the
+/// evidence statuses of facts mean.
 pub fn legend(tx: &Texts) -> Vec<LegendRow> {
     [
-        ("legend_mark_verified", "legend_verified"),
-        ("legend_mark_secondary", "legend_secondary"),
-        ("legend_mark_unverified", "legend_unverified"),
+        ("legend_mark_none", "evidence_legend_verified"),
+        ("evidence_secondary", "evidence_legend_secondary"),
+        ("evidence_unverified", "evidence_legend_unverified"),
         ("verified", "legend_status_verified"),
         ("self_declared", "legend_status_self_declared"),
         ("third_party", "legend_status_third_party"),

@@ -24,11 +24,15 @@ pub fn sample(lang: Lang) -> Report {
             file: "embedded:providers/alpha.yaml".into(),
             kind: "provider".into(),
             sha256: "a".repeat(64),
+            file_text: String::new(),
+            kind_text: String::new(),
         },
         InputRow {
             file: "embedded:rules/dpa.yaml".into(),
             kind: "rule_pack".into(),
             sha256: "b".repeat(64),
+            file_text: String::new(),
+            kind_text: String::new(),
         },
     ];
     let robust = |first: f64, top3: f64| Robustness {
@@ -125,6 +129,7 @@ pub fn sample(lang: Lang) -> Report {
             .collect(),
         findings: findings.clone(),
         facts: vec![FactRow {
+            label: "Deadline to report a data breach to you (hours)".into(),
             pointer: "/dpa/breach_notice_hours".into(),
             value: "24".into(),
             source: Some(
@@ -314,6 +319,8 @@ pub fn sample(lang: Lang) -> Report {
             benchmark_sources: vec![BenchmarkSourceRow {
                 benchmark: "MLPerf Training v5.0".into(),
                 source: "https://mlcommons.org/".into(),
+                benchmark_text: String::new(),
+                source_text: String::new(),
             }],
             benchmark_disclaimer: tx.label("mlperf_disclaimer"),
             price_sources: vec![PriceSourceRow {
@@ -351,6 +358,7 @@ pub fn sample(lang: Lang) -> Report {
                     calculation: "1 Instanz × 41,5 h × 265,06 €/h".into(),
                 }],
             }],
+            findings: dpo(&tx),
         },
         legend: super::editions::legend(&tx),
     }
@@ -413,8 +421,8 @@ fn decision(tx: &Texts) -> DecisionSection {
     }
 }
 
-fn dpo(tx: &Texts) -> Vec<DpoProvider> {
-    let finding = |i: usize| DpoFinding {
+fn dpo(tx: &Texts) -> Vec<ProviderFindings> {
+    let finding = |i: usize| FindingDetail {
         rule_id: format!("DPA-{i:03}"),
         title: "Kontroll- und Inspektionsrechte".into(),
         outcome: if i.is_multiple_of(2) {
@@ -442,13 +450,13 @@ fn dpo(tx: &Texts) -> Vec<DpoProvider> {
         not_stated: Some("Nicht angegeben: Inspektionen vor Ort.".into()),
         waived: false,
     };
-    vec![DpoProvider {
+    vec![ProviderFindings {
         provider_id: "alpha".into(),
         provider_name: "Alpha Rechenzentrum GmbH".into(),
         rank: Some(1),
         group: "cleared".into(),
         group_text: tx.label("ed_group_cleared"),
-        areas: vec![DpoArea {
+        areas: vec![AreaFindings {
             id: "dpa".into(),
             title: "Auftragsverarbeitungsvertrag".into(),
             met: 18,

@@ -43,3 +43,4 @@ mod schemas;
 mod shipped;
 mod stale_review;
 mod validate_cli;
+mod words;

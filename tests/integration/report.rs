@@ -909,3 +909,83 @@ fn the_decision_edition_leads_with_what_to_do_in_every_state() {
         assert!(md.contains(cloudvet::i18n::t(lang, "ed_cleared_none")));
     }
 }
+
+/// What a person reads in the decision edition holds no JSON pointer
+/// (`/dpa/clauses/audit`), no enum token (`self_declared`, `at_cost`) and no raw
+/// JSON (`{"matching":0}`): labels and sentences only (the JSON keeps the
+/// pointers). Checked on the PDF's extracted text, the HTML's text and the
+/// Markdown, in both languages.
+#[test]
+fn the_decision_edition_has_no_pointers_tokens_or_raw_json() {
+    fn words_problems(what: &str, text: &str) -> Vec<String> {
+        let mut bad = Vec::new();
+        let chars: Vec<char> = text.chars().collect();
+        for (i, c) in chars.iter().enumerate() {
+            let before = if i == 0 { ' ' } else { chars[i - 1] };
+            // A pointer: a slash after a space or an opening bracket, then a lowercase word.
+            if *c == '/'
+                && (before.is_whitespace() || "([".contains(before))
+                && chars.get(i + 1).is_some_and(|n| n.is_ascii_lowercase())
+            {
+                let s: String = chars[i..(i + 40).min(chars.len())].iter().collect();
+                bad.push(format!("{what}: pointer `{s}`"));
+            }
+        }
+        for w in text.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            let snake = w.contains('_')
+                && w.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit())
+                && !w.starts_with('_')
+                && !w.ends_with('_');
+            if snake {
+                bad.push(format!("{what}: token `{w}`"));
+            }
+        }
+        for raw in ["{\"", "\":", "\":{", "[{"] {
+            if text.contains(raw) {
+                bad.push(format!("{what}: raw JSON `{raw}`"));
+            }
+        }
+        bad
+    }
+    let html_text = |html: &str| {
+        let mut s = html.to_string();
+        while let (Some(a), Some(b)) = (s.find("<style"), s.find("</style>")) {
+            s.replace_range(a..b + "</style>".len(), " ");
+        }
+        let mut out = String::new();
+        let mut in_tag = false;
+        for c in s.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => {
+                    in_tag = false;
+                    out.push(' ');
+                }
+                c if !in_tag => out.push(c),
+                _ => {}
+            }
+        }
+        out.replace("&quot;", "\"").replace("&#x27;", "'").replace("&amp;", "&")
+    };
+    let mut problems = Vec::new();
+    for lang in ["en", "de"] {
+        let dir = tmp(&format!("words-{lang}"));
+        ok(&report(lang, "pdf,html,md", &dir, &["--edition", "decision"]));
+        let (_, pages) = pdf_text(&dir.join("decision.pdf"));
+        problems.extend(words_problems(&format!("{lang} pdf"), &pages.join("\n")));
+        problems.extend(words_problems(
+            &format!("{lang} html"),
+            &html_text(&read(dir.join("decision.html"))),
+        ));
+        // Markdown escapes `_`: compare the text it shows.
+        let md = read(dir.join("decision.md")).replace('\\', "");
+        problems.extend(words_problems(&format!("{lang} md"), &md));
+    }
+    problems.dedup();
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}

@@ -10,7 +10,7 @@ use super::layout::{
 use super::{bar_chart, col, outcome_color, value_map};
 use crate::i18n;
 use crate::render::Edition;
-use crate::report::{DpoProvider, GroupRow, Report};
+use crate::report::{ProviderFindings, GroupRow, Report};
 
 /// A fixed text of the report's catalogue.
 fn label(report: &Report, key: &str) -> String {
@@ -264,7 +264,7 @@ fn review_cell(report: &Report, provider_id: &str) -> Cell {
     }
 }
 
-fn dpo_provider(p: &mut Layout<'_>, report: &Report, prov: &DpoProvider) {
+fn dpo_provider(p: &mut Layout<'_>, report: &Report, prov: &ProviderFindings, review: bool) {
     let l = |k: &str| label(report, k);
     let head = match prov.rank {
         Some(r) => format!("{} — {} {r}", prov.provider_name, l("rank")),
@@ -275,6 +275,7 @@ fn dpo_provider(p: &mut Layout<'_>, report: &Report, prov: &DpoProvider) {
     if let Some(d) = report
         .dpa_reviews
         .iter()
+        .filter(|_| review)
         .find(|d| d.provider_id == prov.provider_id)
     {
         line.push_str(&format!(
@@ -342,19 +343,16 @@ fn dpo_provider(p: &mut Layout<'_>, report: &Report, prov: &DpoProvider) {
 }
 
 /// Excluded providers show only the areas with a must-have that excluded them.
-fn report_area_shown(prov: &DpoProvider, area: &crate::report::DpoArea) -> bool {
+fn report_area_shown(prov: &ProviderFindings, area: &crate::report::AreaFindings) -> bool {
     prov.note.is_none() || !area.findings.is_empty()
 }
 
-fn dpo(report: &Report, fonts: &Fonts) -> Document {
+/// One row per provider: its group, (with `review`) the DPA review state, and the
+/// counts per area of the findings.
+fn findings_overview(p: &mut Layout<'_>, report: &Report, list: &[ProviderFindings], review: bool) {
     let l = |k: &str| label(report, k);
-    let mut p = start(report, Edition::Dpo, fonts);
-    p.paragraph(&l("ed_dpo_intro"), Style::BODY);
-
-    p.heading(1, &l("ed_dpo_overview"));
-    // One column per area the annex covers, from the first provider's areas.
-    let areas: Vec<(String, String)> = report
-        .dpo
+    // One column per area, in the order the annex covers them.
+    let areas: Vec<(String, String)> = list
         .iter()
         .flat_map(|d| d.areas.iter().map(|a| (a.id.clone(), a.title.clone())))
         .fold(Vec::new(), |mut v, a| {
@@ -366,20 +364,23 @@ fn dpo(report: &Report, fonts: &Fonts) -> Document {
     let mut cols = vec![
         col(&l("provider"), 1.4, Align::Left),
         col(&l("status"), 0.9, Align::Left),
-        col(&l("ed_dpa_review"), 0.9, Align::Left),
     ];
+    if review {
+        cols.push(col(&l("ed_dpa_review"), 0.9, Align::Left));
+    }
     for (_, t) in &areas {
         cols.push(col(t, 1.0, Align::Left));
     }
-    let rows: Vec<Vec<Cell>> = report
-        .dpo
+    let rows: Vec<Vec<Cell>> = list
         .iter()
         .map(|d| {
             let mut row = vec![
                 Cell::bold(d.provider_name.clone()),
                 Cell::new(d.group_text.clone()),
-                review_cell(report, &d.provider_id),
             ];
+            if review {
+                row.push(review_cell(report, &d.provider_id));
+            }
             for (id, _) in &areas {
                 row.push(Cell::new(
                     d.areas
@@ -393,6 +394,15 @@ fn dpo(report: &Report, fonts: &Fonts) -> Document {
         })
         .collect();
     p.table(&cols, &rows);
+}
+
+fn dpo(report: &Report, fonts: &Fonts) -> Document {
+    let l = |k: &str| label(report, k);
+    let mut p = start(report, Edition::Dpo, fonts);
+    p.paragraph(&l("ed_dpo_intro"), Style::BODY);
+
+    p.heading(1, &l("ed_dpo_overview"));
+    findings_overview(&mut p, report, &report.dpo, true);
 
     p.heading(1, &l("dpa_reviews"));
     let rows: Vec<Vec<Cell>> = report
@@ -422,7 +432,7 @@ fn dpo(report: &Report, fonts: &Fonts) -> Document {
     p.new_page();
     p.heading(1, &l("findings"));
     for prov in &report.dpo {
-        dpo_provider(&mut p, report, prov);
+        dpo_provider(&mut p, report, prov, true);
     }
 
     p.heading(1, &l("legal_texts"));
@@ -677,6 +687,15 @@ fn procurement(report: &Report, fonts: &Fonts) -> Document {
         p.table(&cols, &rows);
     }
 
+    if !report.procurement.findings.is_empty() {
+        p.heading(1, &l("ed_procurement_findings"));
+        p.paragraph(&l("ed_procurement_findings_intro"), Style::BODY);
+        findings_overview(&mut p, report, &report.procurement.findings, false);
+        for prov in &report.procurement.findings {
+            dpo_provider(&mut p, report, prov, false);
+        }
+    }
+
     p.heading(1, &l("ed_sources"));
     p.heading(2, &l("benchmark_sources"));
     p.paragraph(&report.method.benchmark_disclaimer, Style::BOLD);
@@ -684,7 +703,7 @@ fn procurement(report: &Report, fonts: &Fonts) -> Document {
         .method
         .benchmark_sources
         .iter()
-        .map(|b| format!("{}: {}", b.benchmark, b.source))
+        .map(|b| format!("{}: {}", b.benchmark_text, b.source_text))
         .collect();
     p.bullets(&items, Style::BODY);
     p.heading(2, &l("price_sources"));
@@ -759,7 +778,8 @@ fn procurement(report: &Report, fonts: &Fonts) -> Document {
         .iter()
         .map(|i| {
             vec![
-                Cell::new(i.file.clone()),
+                Cell::new(i.file_text.clone()),
+                Cell::new(i.kind_text.clone()),
                 // Small enough that the 64 hex digits fit on one line.
                 Cell {
                     text: i.sha256.clone(),
@@ -773,7 +793,8 @@ fn procurement(report: &Report, fonts: &Fonts) -> Document {
         .collect();
     p.table(
         &[
-            col(&l("file"), 2.6, Align::Left),
+            col(&l("file"), 2.3, Align::Left),
+            col("", 1.1, Align::Left),
             col("SHA-256", 4.0, Align::Left),
         ],
         &rows,
