@@ -663,12 +663,15 @@ impl<'p> Engine<'p> {
             .map(|r| self.run_rule(r, &json, Some(&view), &tallies, &p.id))
             .collect();
         let offers = std::mem::take(&mut view.summary);
-        self.summarise(p, results, offers)
+        self.summarise(p, &json, results, offers)
     }
 
+    /// Scores, must-haves and open questions of one provider; `json` is the
+    /// profile as rules read it ([`profile_json`]), built once per provider.
     fn summarise(
         &self,
         p: &ProviderProfile,
+        json: &Value,
         results: Vec<RuleResult>,
         offers: qualify::OfferSummary,
     ) -> ProviderAssessment {
@@ -773,7 +776,7 @@ impl<'p> Engine<'p> {
                 })
             })
             .collect();
-        let seal = seal::assess(&profile_json(p), &self.requirements.sovereignty_seal);
+        let seal = seal::assess(json, &self.requirements.sovereignty_seal);
         let must_haves = decision::must_haves(&results, &seal);
         let unproven = self.requirements.open_must_haves == OpenMustHaves::Exclude
             && must_haves
