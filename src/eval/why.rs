@@ -132,9 +132,12 @@ impl Why {
 
 /// Sentences joined with "; ", at most [`SHOWN`], then "and N more".
 fn join_sentences(lang: Lang, mut parts: Vec<String>) -> String {
-    // The same cause found twice (two checks of one list) is said once.
-    let mut seen = std::collections::HashSet::new();
-    parts.retain(|p| seen.insert(p.to_lowercase()));
+    // The same cause found twice (two checks of one list) is said once (one
+    // sentence, the most common case, needs no comparing).
+    if parts.len() > 1 {
+        let mut seen = std::collections::HashSet::new();
+        parts.retain(|p| seen.insert(p.to_lowercase()));
+    }
     let n = parts.len();
     let mut shown: Vec<String> = parts
         .into_iter()
