@@ -220,15 +220,29 @@ pub fn wrap(fonts: &Fonts, face: Face, size: f32, text: &str, width: f32) -> Vec
                 line.push_str(word);
                 line_w = word_w;
             } else {
-                // Break an over-long word (a URL, a hash) between characters.
-                for c in word.chars() {
-                    let cw = fonts.width(face, c.encode_utf8(&mut [0; 4]), size);
-                    if line_w + cw > width && !line.is_empty() {
+                // An over-long word breaks after its hyphens and slashes first
+                // (`Muss-|Kriterien`, `DigitalOcean /|Paperspace`); a piece still wider
+                // than the line (a URL, a hash, a long compound) between characters.
+                for piece in word.split_inclusive(['-', '/']) {
+                    let pw = fonts.width(face, piece, size);
+                    if line_w + pw > width && !line.is_empty() {
                         lines.push(std::mem::take(&mut line));
                         line_w = 0.0;
                     }
-                    line.push(c);
-                    line_w += cw;
+                    if pw <= width {
+                        line.push_str(piece);
+                        line_w += pw;
+                        continue;
+                    }
+                    for c in piece.chars() {
+                        let cw = fonts.width(face, c.encode_utf8(&mut [0; 4]), size);
+                        if line_w + cw > width && !line.is_empty() {
+                            lines.push(std::mem::take(&mut line));
+                            line_w = 0.0;
+                        }
+                        line.push(c);
+                        line_w += cw;
+                    }
                 }
             }
         }
@@ -756,6 +770,12 @@ mod tests {
         assert_eq!(lines[1], "xxxxxxxxxx");
         assert_eq!(lines[2], "xxxxx");
         assert_eq!(wrap(&f, Face::Regular, 10.0, "a\nb", 50.0), ["a", "b"]);
+        // An over-long word breaks after a hyphen first, and the next word follows.
+        let lines = wrap(&f, Face::Regular, 10.0, "Muss-Kriterien offen", 50.0);
+        assert_eq!(lines, ["Muss-", "Kriterien", "offen"]);
+        // A word that fits a line of its own is never split.
+        let lines = wrap(&f, Face::Regular, 10.0, "ab Muss-Krit x", 50.0);
+        assert_eq!(lines, ["ab", "Muss-Krit", "x"]);
     }
 
     #[test]
