@@ -933,7 +933,8 @@ fn the_decision_edition_has_no_pointers_tokens_or_raw_json() {
         }
         for w in text.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
             let snake = w.contains('_')
-                && w.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit())
+                && w.chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit())
                 && !w.starts_with('_')
                 && !w.ends_with('_');
             if snake {
@@ -965,12 +966,19 @@ fn the_decision_edition_has_no_pointers_tokens_or_raw_json() {
                 _ => {}
             }
         }
-        out.replace("&quot;", "\"").replace("&#x27;", "'").replace("&amp;", "&")
+        out.replace("&quot;", "\"")
+            .replace("&#x27;", "'")
+            .replace("&amp;", "&")
     };
     let mut problems = Vec::new();
     for lang in ["en", "de"] {
         let dir = tmp(&format!("words-{lang}"));
-        ok(&report(lang, "pdf,html,md", &dir, &["--edition", "decision"]));
+        ok(&report(
+            lang,
+            "pdf,html,md",
+            &dir,
+            &["--edition", "decision"],
+        ));
         let (_, pages) = pdf_text(&dir.join("decision.pdf"));
         problems.extend(words_problems(&format!("{lang} pdf"), &pages.join("\n")));
         problems.extend(words_problems(
