@@ -88,6 +88,22 @@ fn terms_or_diag() -> Result<terms::Terms, Diagnostic> {
     })
 }
 
+/// The candidate sentences for one element of a document, best first (for
+/// explaining a result while tuning; `examples/dpa_eval.rs --explain`).
+pub fn explain(
+    display: &str,
+    bytes: &[u8],
+    element: &str,
+) -> Result<Vec<locate::Candidate>, Diagnostic> {
+    let terms = terms_or_diag()?;
+    let doc = text::read_document(display, bytes)?;
+    let (language, _, _) = locate::detect_language(&doc.lines, &terms);
+    let blocks = sections::split(&doc.lines);
+    Ok(locate::candidates(
+        &doc.lines, &blocks, &terms, language, element,
+    ))
+}
+
 /// Reads and scans a file.
 pub fn scan_file(path: &Path) -> Result<Scan, Diagnostic> {
     let display = path.display().to_string();

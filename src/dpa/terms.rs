@@ -111,6 +111,20 @@ pub struct ElementTerms {
     /// Phrases that support it (+1 each, distinct).
     #[serde(default)]
     pub support: PerLanguage,
+    /// Labels of a description (`Categories of data subjects:`, `Zweck:`, a heading
+    /// `Type of Personal Data`): count like a strong term when a sentence or its
+    /// paragraph's title starts with one and content follows (not a blank or a
+    /// placeholder such as `[…]` or `……`).
+    #[serde(default)]
+    pub labels: PerLanguage,
+    /// The paragraph (with its section heading) must name one of these for a sentence
+    /// to count (an objection right is about sub-processors; "may object" elsewhere is not).
+    #[serde(default)]
+    pub context: PerLanguage,
+    /// Phrases that make a sentence no evidence of this element (`taking into account
+    /// the nature of the processing` is not a description of its nature).
+    #[serde(default)]
+    pub exclude: PerLanguage,
 }
 
 /// Where an element's evidence belongs.
@@ -163,7 +177,9 @@ pub struct GoverningLawRule {
 
 /// Parses the embedded term file.
 pub fn load() -> Result<Terms, String> {
-    serde_yaml::from_str(TERMS_YAML).map_err(|e| format!("src/dpa/terms.yaml: {e}"))
+    // `ß` is matched as `ss` (see `normalise`), in the terms as in the text.
+    let yaml = TERMS_YAML.replace('ß', "ss");
+    serde_yaml::from_str(&yaml).map_err(|e| format!("src/dpa/terms.yaml: {e}"))
 }
 
 /// True when `term` (see the module docs for the syntax) occurs in `hay` (lower case).
@@ -218,6 +234,12 @@ pub fn normalise(s: &str) -> String {
             '\u{2018}' | '\u{2019}' | '\u{201a}' | '\u{2032}' => '\'',
             '\u{201c}' | '\u{201d}' | '\u{201e}' => '"',
             '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2014}' => '-',
+            // Swiss spelling writes `ss` for `ß`: both match the same terms.
+            'ß' => {
+                out.push_str("ss");
+                space = false;
+                continue;
+            }
             c if c.is_whitespace() => ' ',
             c => c,
         };
