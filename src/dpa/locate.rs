@@ -526,6 +526,10 @@ struct Sent {
     lines: [u32; 2],
     commits: bool,
     refuses: bool,
+    /// The refusal is a negation ("is not obliged"), not only a permission ("may change").
+    negated: bool,
+    /// "may", "can", "is entitled", "kann", "ist berechtigt": grants a right.
+    grants: bool,
     pointer: bool,
     /// The first sentence of its unit.
     first_in_unit: bool,
@@ -619,10 +623,13 @@ fn evidence(
             let commits = commitments.iter().any(|t| term_matches(t, &norm));
             // A permission or a negation is not a commitment: "is not obliged" never,
             // "may change" only when nothing in the sentence commits a party.
-            let refuses = non_commitments.iter().any(|t| {
-                term_matches(t, &norm)
-                    && (!commits || t.contains("not ") || t.contains("no ") || t.contains("nicht"))
-            });
+            let negation = |t: &str| t.contains("not ") || t.contains("no ") || t.contains("nicht");
+            let negated = non_commitments
+                .iter()
+                .any(|t| negation(t) && term_matches(t, &norm));
+            let refuses =
+                negated || (!commits && non_commitments.iter().any(|t| term_matches(t, &norm)));
+            let grants = RIGHT_WORDS.iter().any(|w| term_matches(w, &norm));
             let pointer = refs.iter().any(|t| term_matches(t, &norm)) || points_to_annex(&norm);
             let first = j.line_at(a) as u32;
             let last = j.line_at(b.saturating_sub(1).max(a)) as u32;
@@ -633,6 +640,8 @@ fn evidence(
                 lines: [first, last.max(first)],
                 commits: commits && !refuses,
                 refuses,
+                negated,
+                grants,
                 pointer,
                 first_in_unit: sents.len() == first_sent,
                 label_has_next: false,
@@ -674,6 +683,37 @@ fn evidence(
     (units, sents)
 }
 
+/// Words that grant a party a right (for elements that are rights of the controller).
+const RIGHT_WORDS: &[&str] = &[
+    "may ",
+    "can ",
+    "is entitled",
+    "shall be entitled",
+    "has the right",
+    "shall have the right",
+    "right to ",
+    "recht auf ",
+    "recht zu",
+    "is permitted",
+    "are permitted",
+    "is authorised",
+    "is authorized",
+    "consents",
+    "authorises",
+    "authorizes",
+    "genehmigt",
+    "stimmt",
+    "gestattet",
+    "is permitted",
+    "kann ",
+    "können ",
+    "darf ",
+    "ist berechtigt",
+    "sind berechtigt",
+    "hat das recht",
+    "steht das recht",
+];
+
 /// What one sentence says about one element.
 #[derive(Debug, Clone, Default)]
 struct Score {
@@ -685,6 +725,8 @@ struct Score {
     eligible: bool,
     /// The sentence is where this element's evidence belongs (body or annex, `place`).
     placed: bool,
+    /// For a duty, the sentence commits a party; for a right, it grants it.
+    commits: bool,
     matched: Vec<String>,
 }
 
@@ -843,8 +885,11 @@ fn score_sentence(
     }
     sc.points = 2 * sc.strong as i64 + sc.support as i64 + if sc.heading { 3 } else { 0 };
     let body_element = el.place == Place::Body;
-    if body_element && s.commits {
-        sc.points += 1;
+    // A right of the controller is granted ("Customer may object"), a duty is committed.
+    let refuses = if el.right { s.negated } else { s.refuses };
+    if body_element && (s.commits || (el.right && s.grants && !s.negated)) {
+        sc.points += 2;
+        sc.commits = true;
     }
     // A pointer ("the categories are listed in Annex 1") gives way to the annex it
     // points to; without any annex in the text it is no evidence of content.
@@ -853,9 +898,9 @@ fn score_sentence(
         sc.points -= 3;
     }
     sc.eligible = (sc.strong > 0 || (sc.heading && sc.support >= 2))
-        && !s.refuses
+        && !refuses
         && !(pointer_only && !has_annex);
-    if s.refuses {
+    if refuses {
         sc.points -= 2;
     }
     sc.placed = match el.place {
@@ -866,6 +911,8 @@ fn score_sentence(
     sc
 }
 
+/// Found before unclear, in its place (body or annex) before elsewhere, then the points
+/// (a sentence that commits a party, or grants the controller a right, has 2 more).
 fn rank(s: &Score) -> (bool, bool, i64) {
     (s.eligible, s.placed, s.points)
 }
@@ -894,6 +941,7 @@ pub struct Candidate {
     pub points: i64,
     pub eligible: bool,
     pub placed: bool,
+    pub commits: bool,
     pub matched: Vec<String>,
     pub text: String,
 }
@@ -920,6 +968,7 @@ pub fn candidates(
             points: sc.points,
             eligible: sc.eligible,
             placed: sc.placed,
+            commits: sc.commits,
             matched: sc.matched,
             text: s.text.clone(),
         })

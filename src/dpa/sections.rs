@@ -348,7 +348,9 @@ fn para_title(m: &Marker) -> String {
             return label.trim().to_string();
         }
     }
-    if title_like(plain) {
+    // A whole line as a paragraph's title: short, no clause break (`Travis-CI shall,
+    // without undue delay, notify the Client if:` is a lead-in, not a title).
+    if title_like(plain) && plain.split_whitespace().count() <= 8 && !plain.contains(", ") {
         return plain.trim_end_matches(':').to_string();
     }
     String::new()

@@ -117,6 +117,11 @@ pub struct ElementTerms {
     /// placeholder such as `[…]` or `……`).
     #[serde(default)]
     pub labels: PerLanguage,
+    /// The element is a right of the controller (objection, audits): a sentence that
+    /// grants it ("Customer may object", "ist berechtigt") is the evidence, so a
+    /// permission is not read as a refusal there.
+    #[serde(default)]
+    pub right: bool,
     /// The paragraph (with its section heading) must name one of these for a sentence
     /// to count (an objection right is about sub-processors; "may object" elsewhere is not).
     #[serde(default)]
