@@ -67,6 +67,11 @@ impl Joined {
                 .and_then(|n| n.trim().chars().next())
                 .is_some_and(|c| c.is_lowercase());
             starts.push((text.len(), first_line + i));
+            // A page header or footer (`pages::NOISE`) is skipped without a trace: the
+            // sentence runs on across the page break.
+            if t == super::pages::NOISE {
+                continue;
+            }
             if t.is_empty() {
                 if !text.is_empty() && !text.ends_with(' ') {
                     text.push(' ');
@@ -484,19 +489,7 @@ fn strip_list_marker(t: &str) -> &str {
     t
 }
 
-/// Why an element came out `unclear` rather than `found` or `not_found`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UnclearReason {
-    /// Only a heading or supporting words matched, no sentence that states the element.
-    WeakTerms,
-    /// The only sentence that names the element is a permission or a negation
-    /// ("may change", "is not obliged"), not a commitment.
-    NotACommitment,
-    /// The only sentence that names the element points to an annex the text does not contain.
-    MissingAnnex,
-    /// The document is not surely a DPA, so nothing is reported above `unclear`.
-    DocumentType,
-}
+pub use crate::model::review::UnclearReason;
 
 /// A passage the sentences belong to: a paragraph, a section without paragraphs, or
 /// a part of a long section cut at blank lines.
@@ -562,7 +555,12 @@ fn evidence(
         let heading = normalise(&b.heading);
         let mut group = String::new();
         let mut push = |label: &str, sub: &str, start: usize, end: usize| {
-            if start > end {
+            let blank = (start..=end).all(|n| {
+                lines
+                    .get(n - 1)
+                    .is_none_or(|l| l.trim().is_empty() || l == super::pages::NOISE)
+            });
+            if start > end || (blank && !sub.is_empty()) {
                 // A heading without text of its own heads the paragraphs after it.
                 group = normalise(sub);
             } else {
@@ -897,7 +895,10 @@ fn score_sentence(
     if pointer_only {
         sc.points -= 3;
     }
-    sc.eligible = (sc.strong > 0 || (sc.heading && sc.support >= 2))
+    // A description (data categories, data subjects) may be a plain list: two words of
+    // its vocabulary in one sentence ("Nutzerkennungen, Protokolldaten und Inhaltsdaten").
+    let list = el.place != Place::Body && el.list && sc.support >= 2;
+    sc.eligible = (sc.strong > 0 || (sc.heading && sc.support >= 2) || list)
         && !refuses
         && !(pointer_only && !has_annex);
     if refuses {

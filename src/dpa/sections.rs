@@ -124,6 +124,11 @@ pub fn split(lines: &[String]) -> Vec<Block> {
     let mut prev_marker = false;
     for raw in lines {
         let line = raw.trim();
+        if raw == super::pages::NOISE {
+            // A page header or footer: the text runs on across it.
+            markers.push(None);
+            continue;
+        }
         if line.is_empty() {
             markers.push(None);
             prev_open = false;
@@ -202,7 +207,9 @@ pub fn split(lines: &[String]) -> Vec<Block> {
                 } else {
                     Role::None
                 }
-            } else if Some(m.kind) == para || m.kind == Kind::Bold {
+            } else if Some(m.kind) == para || m.kind == Kind::Bold || titled(m) {
+                // A marker with a title of its own (`7.4. Security of processing`) heads a
+                // paragraph at any depth.
                 Role::Para
             } else {
                 Role::None
@@ -282,6 +289,12 @@ enum Role {
     None,
 }
 
+/// True for a line that starts a section or paragraph (`Clause 8`, `§ 3`, `1.1`,
+/// `(a)`, `ANNEX I`, a Markdown heading), wherever it stands.
+pub fn is_marker(line: &str) -> bool {
+    classify(line.trim()).is_some()
+}
+
 /// True for the label of an annex (`Annex II`, `Anlage 1`, `Schedule 2`, …).
 pub fn is_annex(label: &str) -> bool {
     let l = label.to_lowercase();
@@ -354,6 +367,13 @@ fn para_title(m: &Marker) -> String {
         return plain.trim_end_matches(':').to_string();
     }
     String::new()
+}
+
+/// The marker line is a title and nothing else (`7.4. Security of processing`).
+fn titled(m: &Marker) -> bool {
+    let rest = clean(&m.rest);
+    let rest = rest.trim_start_matches(['.', ')', ' ']).trim();
+    !rest.is_empty() && para_title(m) == rest.trim_end_matches(':')
 }
 
 /// `**Role of the Parties.** …` → `Role of the Parties`.

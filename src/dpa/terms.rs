@@ -122,6 +122,10 @@ pub struct ElementTerms {
     /// permission is not read as a refusal there.
     #[serde(default)]
     pub right: bool,
+    /// The element is a list of things (data categories, data subjects): two of its
+    /// supporting words in one sentence are enough.
+    #[serde(default)]
+    pub list: bool,
     /// The paragraph (with its section heading) must name one of these for a sentence
     /// to count (an objection right is about sub-processors; "may object" elsewhere is not).
     #[serde(default)]
@@ -176,6 +180,13 @@ pub struct FigureRule {
 #[serde(deny_unknown_fields)]
 pub struct GoverningLawRule {
     pub context: Vec<String>,
+    /// Sentences about the SCCs, transfers or data-protection law: used only inside a
+    /// section headed as the governing-law clause.
+    #[serde(default)]
+    pub avoid: Vec<String>,
+    /// Headings of a governing-law clause.
+    #[serde(default)]
+    pub headings: Vec<String>,
     /// Country code → names (both languages).
     pub countries: BTreeMap<String, Vec<String>>,
 }
