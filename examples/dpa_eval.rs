@@ -360,7 +360,12 @@ fn explain_one(corpus: &Path, what: &str) -> ExitCode {
         eprintln!("dpa_eval: {rel} is held out; it is not explained");
         return ExitCode::from(2);
     }
-    let path = corpus.join(rel);
+    // A corpus file, or any other file (the repository's synthetic corpus).
+    let path = if corpus.join(rel).exists() {
+        corpus.join(rel)
+    } else {
+        PathBuf::from(rel)
+    };
     let text = std::fs::read_to_string(&path).unwrap_or_default();
     let ann_path = corpus.join(rel.replace(".txt", ".expected.yaml"));
     let ann: Option<Annotation> = std::fs::read_to_string(&ann_path)

@@ -766,7 +766,10 @@ pub fn is_placeholder(t: &str) -> bool {
 
 /// A blank to fill in: `……`, `....`, `[XXXXX]`, `<Name>`, `[LINK]`.
 fn has_blank(norm: &str) -> bool {
-    norm.contains("……")
+    let t = norm.trim_end_matches(['.', ' ']);
+    t.ends_with(": …")
+        || t.ends_with(":…")
+        || norm.contains("……")
         || norm.contains("....")
         || norm.contains("[xxx")
         || norm.contains("[link]")
@@ -798,26 +801,40 @@ fn label_hit<'a>(
             if after.starts_with(char::is_alphanumeric) || refused(after) {
                 continue;
             }
+            // One-word labels (`zweck`, `dauer`) stand right before the colon.
+            let max_words = if l.contains(' ') { 8 } else { 0 };
             if let Some((head, content)) = after.split_once([':', '|']) {
                 let content = content.trim_start_matches(['*', '_', ' ']);
-                // One-word labels (`zweck`, `dauer`) stand right before the colon.
-                let max_words = if l.contains(' ') { 8 } else { 0 };
                 if head.split_whitespace().count() <= max_words
                     && !head.contains(['.', ';'])
                     && (!is_placeholder(content) || s.label_has_next)
                 {
                     return Some(full);
                 }
+            } else if s.label_has_next
+                && after.split_whitespace().count() <= max_words
+                && !after.contains(['.', ';', ','])
+            {
+                // A label line without a colon, its content on the next lines
+                // (`Categories of personal data transferred`).
+                return Some(full);
             }
         }
+        // The title of the paragraph (or of the first paragraph of a section) is the
+        // label: a one-word label must be the whole title (`Zweck`, not `Zweck und
+        // Anwendungsbereich`), a longer one may start it.
+        let titled = |h: &str| {
+            let h = heading_lead(h);
+            h.strip_prefix(l).is_some_and(|r| {
+                let r = r.trim_matches(|c: char| !c.is_alphanumeric());
+                !refused(r)
+                    && !h[l.len()..].starts_with(char::is_alphanumeric)
+                    && (l.contains(' ') || r.is_empty())
+            })
+        };
+        let section_title = titled(&u.heading);
         if s.first_in_unit
-            && [&u.sub_heading, &u.group_heading, &u.heading]
-                .iter()
-                .any(|h| {
-                    let h = heading_lead(h);
-                    h.strip_prefix(l)
-                        .is_some_and(|r| !r.starts_with(char::is_alphanumeric) && !refused(r))
-                })
+            && (titled(&u.sub_heading) || titled(&u.group_heading) || section_title)
             && !is_placeholder(strip_lead(&s.norm))
         {
             return Some(full);
@@ -874,14 +891,24 @@ fn score_sentence(
             sc.matched.push(format!("support: {t}"));
         }
     }
-    if sc.strong == 0 && sc.support == 0 {
+    let mut mentioned = 0;
+    for t in el.mentions.get(lang) {
+        if term_matches(t, hay) {
+            mentioned += 1;
+            sc.matched.push(format!("mention: {t}"));
+        }
+    }
+    if sc.strong == 0 && sc.support == 0 && mentioned == 0 {
         return sc;
     }
     if let Some(t) = heading_term(el, lang, u) {
         sc.heading = true;
         sc.matched.insert(0, format!("heading: {t}"));
     }
-    sc.points = 2 * sc.strong as i64 + sc.support as i64 + if sc.heading { 3 } else { 0 };
+    sc.points = 2 * sc.strong as i64
+        + sc.support as i64
+        + 2 * i64::from(mentioned > 0 && sc.strong == 0)
+        + if sc.heading { 3 } else { 0 };
     let body_element = el.place == Place::Body;
     // A right of the controller is granted ("Customer may object"), a duty is committed.
     let refuses = if el.right { s.negated } else { s.refuses };
@@ -892,7 +919,7 @@ fn score_sentence(
     // A pointer ("the categories are listed in Annex 1") gives way to the annex it
     // points to; without any annex in the text it is no evidence of content.
     let pointer_only = !body_element && s.pointer;
-    if pointer_only {
+    if pointer_only && has_annex {
         sc.points -= 3;
     }
     // A description (data categories, data subjects) may be a plain list: two words of
@@ -927,7 +954,7 @@ pub fn locate(
     lang: DocumentLanguage,
 ) -> Vec<ElementHit> {
     let (units, sents) = evidence(lines, blocks, terms, lang);
-    let has_annex = blocks.iter().any(|b| b.annex);
+    let has_annex = annex_with_content(&units, &sents);
     terms
         .elements
         .iter()
@@ -956,7 +983,7 @@ pub fn candidates(
     id: &str,
 ) -> Vec<Candidate> {
     let (units, sents) = evidence(lines, blocks, terms, lang);
-    let has_annex = blocks.iter().any(|b| b.annex);
+    let has_annex = annex_with_content(&units, &sents);
     let Some(el) = terms.elements.iter().find(|e| e.id == id) else {
         return Vec::new();
     };
@@ -976,6 +1003,14 @@ pub fn candidates(
         .collect();
     out.sort_by_key(|c| std::cmp::Reverse((c.eligible, c.placed, c.points)));
     out
+}
+
+/// An annex with text of its own (not only its heading or placeholders): a pointer
+/// to an annex is followed only when there is such an annex.
+fn annex_with_content(units: &[Unit], sents: &[Sent]) -> bool {
+    sents.iter().any(|s| {
+        units[s.unit].in_annex && !is_placeholder(strip_lead(&s.norm)) && !has_blank(&s.norm)
+    })
 }
 
 /// In a document that is not (surely) a DPA, nothing is reported above `unclear`.

@@ -90,6 +90,8 @@ struct Marker {
     rest: String,
     /// The marker stands alone on its line (`Clause 7`): the next line may be its heading.
     bare: bool,
+    /// The line's text continues on the next line (which starts in lower case).
+    runs_on: bool,
 }
 
 const LEGAL_WORDS: &[&str] = &[
@@ -190,6 +192,20 @@ pub fn split(lines: &[String]) -> Vec<Block> {
     let mut in_annex = false;
     for (i, m) in markers.iter().enumerate() {
         let n = i + 1;
+        // A marker line whose text runs on into the next line (`(2) Der
+        // Auftragsverarbeiter erlegt … vertraglich` / `dieselben Pflichten auf`) has
+        // no title of its own.
+        let runs_on = lines
+            .iter()
+            .skip(i + 1)
+            .find(|l| !l.trim().is_empty() && l.as_str() != super::pages::NOISE)
+            .and_then(|l| l.trim().chars().next())
+            .is_some_and(char::is_lowercase);
+        let m = &m.as_ref().map(|m| {
+            let mut m = m.clone();
+            m.runs_on = runs_on;
+            m
+        });
         let role = m.as_ref().map(|m| {
             if m.annex {
                 Role::Top
@@ -363,7 +379,11 @@ fn para_title(m: &Marker) -> String {
     }
     // A whole line as a paragraph's title: short, no clause break (`Travis-CI shall,
     // without undue delay, notify the Client if:` is a lead-in, not a title).
-    if title_like(plain) && plain.split_whitespace().count() <= 8 && !plain.contains(", ") {
+    if title_like(plain)
+        && plain.split_whitespace().count() <= 8
+        && !plain.contains(", ")
+        && !m.runs_on
+    {
         return plain.trim_end_matches(':').to_string();
     }
     String::new()
@@ -440,6 +460,7 @@ fn classify(line: &str) -> Option<Marker> {
                 label: inner.label,
                 rest: inner.rest,
                 bare: inner.bare,
+                runs_on: false,
             });
         }
         return Some(Marker {
@@ -448,6 +469,7 @@ fn classify(line: &str) -> Option<Marker> {
             label: String::new(),
             rest: text,
             bare: false,
+            runs_on: false,
         });
     }
     // Bold lead-in: `**Role of the Parties.** The parties …`; a bold number or
@@ -465,6 +487,7 @@ fn classify(line: &str) -> Option<Marker> {
                     label: String::new(),
                     rest: line.to_string(),
                     bare: false,
+                    runs_on: false,
                 });
             }
         }
@@ -492,6 +515,7 @@ fn classify(line: &str) -> Option<Marker> {
                     annex: false,
                     label: format!("§ {num}"),
                     bare: rest.trim().is_empty(),
+                    runs_on: false,
                     rest,
                 });
             }
@@ -534,6 +558,7 @@ fn classify(line: &str) -> Option<Marker> {
             label: format!("{} {num}", title_case(head)),
             rest,
             bare,
+            runs_on: false,
         });
     }
     // 1.  /  1.1  /  1.1.1
@@ -570,6 +595,7 @@ fn classify(line: &str) -> Option<Marker> {
                 label: core.to_string(),
                 rest: after.to_string(),
                 bare: false,
+                runs_on: false,
             });
         }
         // `1.1 Text`, or `0.1` alone on its line (PDF text); `6.1 of the DPA.` is a
@@ -583,6 +609,7 @@ fn classify(line: &str) -> Option<Marker> {
             label: core.to_string(),
             rest: after.to_string(),
             bare: text.is_empty(),
+            runs_on: false,
         });
     }
     if let Some(inner) = stripped.strip_prefix('(') {
@@ -594,6 +621,7 @@ fn classify(line: &str) -> Option<Marker> {
                 label: format!("({num})"),
                 rest: inner[num.len() + 1..].to_string(),
                 bare: false,
+                runs_on: false,
             });
         }
         let mut cs = inner.chars();
@@ -605,6 +633,7 @@ fn classify(line: &str) -> Option<Marker> {
                     label: format!("({l})"),
                     rest: inner[2..].to_string(),
                     bare: false,
+                    runs_on: false,
                 });
             }
         }
@@ -628,6 +657,7 @@ fn classify(line: &str) -> Option<Marker> {
                     label: roman,
                     rest: title.to_string(),
                     bare: false,
+                    runs_on: false,
                 });
             }
         }
@@ -642,6 +672,7 @@ fn classify(line: &str) -> Option<Marker> {
                 label: format!("{l})"),
                 rest: stripped[2..].to_string(),
                 bare: false,
+                runs_on: false,
             });
         }
     }
@@ -660,6 +691,7 @@ fn classify(line: &str) -> Option<Marker> {
             label: String::new(),
             rest: stripped.trim_end_matches(':').to_string(),
             bare: false,
+            runs_on: false,
         });
     }
     None
@@ -708,6 +740,7 @@ fn annex_marker(line: &str, stripped: &str) -> Option<Marker> {
             annex: true,
             label,
             bare: rest.trim().is_empty(),
+            runs_on: false,
             rest,
         });
     }

@@ -12,6 +12,7 @@
 //! - `categories of data !subjects`: a trailing `!word` rejects an occurrence that
 //!   is directly followed by that word (`categories of data subjects` is not a list
 //!   of data categories).
+//! - `art der daten$`: a trailing `$` makes the phrase end at a word end.
 
 use std::collections::BTreeMap;
 
@@ -111,6 +112,10 @@ pub struct ElementTerms {
     /// Phrases that support it (+1 each, distinct).
     #[serde(default)]
     pub support: PerLanguage,
+    /// Phrases that name the element without describing it (`the types of personal
+    /// data`): +2, enough for `unclear` (with the reason), never for `found`.
+    #[serde(default)]
+    pub mentions: PerLanguage,
     /// Labels of a description (`Categories of data subjects:`, `Zweck:`, a heading
     /// `Type of Personal Data`): count like a strong term when a sentence or its
     /// paragraph's title starts with one and content follows (not a blank or a
@@ -214,6 +219,12 @@ fn phrase_matches(part: &str, hay: &str) -> bool {
         Some((p, w)) if !w.is_empty() && !w.contains(' ') => (p, Some(w)),
         _ => (phrase, None),
     };
+    // `phrase$`: the phrase must end at a word end (`art der daten$` is not `art der
+    // datenverarbeitung`).
+    let (phrase, whole_end) = match phrase.strip_suffix('$') {
+        Some(p) => (p, true),
+        None => (phrase, false),
+    };
     if phrase.is_empty() {
         return false;
     }
@@ -230,7 +241,12 @@ fn phrase_matches(part: &str, hay: &str) -> bool {
                 .trim_start_matches(' ')
                 .starts_with(w)
         });
-        if boundary && !excluded {
+        let ends = !whole_end
+            || hay[at + phrase.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric());
+        if boundary && !excluded && ends {
             return true;
         }
         from = at + phrase.len().max(1);
