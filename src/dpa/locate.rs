@@ -4,7 +4,9 @@
 use crate::model::review::{DocumentLanguage, DocumentType, ScanConfidence, ScanStatus};
 
 use super::sections::Block;
-use super::terms::{normalise, term_matches, ElementTerms, PerLanguage, Place, Terms};
+use super::terms::{
+    normalise, term_matches, ElementTerms, Hits, PerLanguage, Place, TermIndex, Terms,
+};
 
 /// Longest quoted passage, in characters.
 pub const MAX_QUOTE_CHARS: usize = 240;
@@ -509,6 +511,9 @@ struct Unit {
     block: usize,
     /// Headings and text, normalised: the context an element may require.
     norm: String,
+    /// Term hits in `norm`, `heading`, `sub_heading`, `group_heading`.
+    norm_hits: Hits,
+    heading_hits: [Hits; 3],
 }
 
 /// One sentence (or list item, table row) of the evidence.
@@ -531,6 +536,62 @@ struct Sent {
     /// A list item after a lead-in that ends with a colon ("Processor shall notify
     /// Customer if:"): the lead-in, normalised; the item is matched together with it.
     lead: Option<String>,
+    /// Term hits in `norm`, and in the lead-in and `norm` together.
+    hits: Hits,
+    lead_hits: Option<Hits>,
+}
+
+/// One element's term lists as term ids of the scan's index.
+struct Compiled<'a> {
+    strong: Vec<(usize, &'a String)>,
+    support: Vec<(usize, &'a String)>,
+    mentions: Vec<(usize, &'a String)>,
+    heading: Vec<(usize, &'a String)>,
+    exclude: Vec<usize>,
+    context: Vec<usize>,
+}
+
+fn compile<'a>(el: &'a ElementTerms, lang: DocumentLanguage, ix: &TermIndex) -> Compiled<'a> {
+    let ids = |l: &'a PerLanguage| -> Vec<(usize, &'a String)> {
+        l.get(lang)
+            .iter()
+            .filter_map(|t| ix.id(t).map(|i| (i, t)))
+            .collect()
+    };
+    Compiled {
+        strong: ids(&el.strong),
+        support: ids(&el.support),
+        mentions: ids(&el.mentions),
+        heading: ids(&el.heading),
+        exclude: ids(&el.exclude).into_iter().map(|(i, _)| i).collect(),
+        context: ids(&el.context).into_iter().map(|(i, _)| i).collect(),
+    }
+}
+
+/// The term index of a scan: every term of the language's lists.
+fn index(terms: &Terms, lang: DocumentLanguage) -> TermIndex {
+    let mut all: Vec<&str> = Vec::new();
+    for e in &terms.elements {
+        for l in [
+            &e.strong,
+            &e.support,
+            &e.heading,
+            &e.mentions,
+            &e.exclude,
+            &e.context,
+        ] {
+            all.extend(l.get(lang).iter().map(String::as_str));
+        }
+    }
+    for l in [
+        &terms.commitments,
+        &terms.non_commitments,
+        &terms.reference_markers,
+    ] {
+        all.extend(l.get(lang).iter().map(String::as_str));
+    }
+    all.extend(RIGHT_WORDS.iter().copied());
+    TermIndex::new(all)
 }
 
 /// The units and sentences of a document. Sections headed "Definitions" are left out,
@@ -541,6 +602,7 @@ fn evidence(
     blocks: &[Block],
     terms: &Terms,
     lang: DocumentLanguage,
+    ix: &TermIndex,
 ) -> (Vec<Unit>, Vec<Sent>) {
     let ignore = terms.ignore_headings.get(lang);
     let ignored = |h: &str| {
@@ -574,6 +636,8 @@ fn evidence(
                     in_annex: b.annex,
                     block: bi,
                     norm: String::new(),
+                    norm_hits: Hits::default(),
+                    heading_hits: Default::default(),
                 });
             }
         };
@@ -601,9 +665,16 @@ fn evidence(
             push(&b.label, "", b.body, b.end);
         }
     }
-    let commitments = terms.commitments.get(lang);
-    let non_commitments = terms.non_commitments.get(lang);
-    let refs = terms.reference_markers.get(lang);
+    let ids = |l: &[String]| -> Vec<(usize, bool)> {
+        let negation = |t: &str| t.contains("not ") || t.contains("no ") || t.contains("nicht");
+        l.iter()
+            .filter_map(|t| ix.id(t).map(|i| (i, negation(t))))
+            .collect()
+    };
+    let commitments = ids(terms.commitments.get(lang));
+    let non_commitments = ids(terms.non_commitments.get(lang));
+    let refs = ids(terms.reference_markers.get(lang));
+    let rights: Vec<usize> = RIGHT_WORDS.iter().filter_map(|w| ix.id(w)).collect();
     let mut sents = Vec::new();
     for (ui, u) in units.iter().enumerate() {
         let slice = &lines[u.start.saturating_sub(1).min(lines.len())..u.end.min(lines.len())];
@@ -618,17 +689,17 @@ fn evidence(
             if norm.chars().filter(|c| c.is_alphanumeric()).count() < 3 {
                 continue;
             }
-            let commits = commitments.iter().any(|t| term_matches(t, &norm));
+            let hits = ix.scan(&norm);
+            let commits = commitments.iter().any(|(i, _)| ix.hit(*i, &hits));
             // A permission or a negation is not a commitment: "is not obliged" never,
             // "may change" only when nothing in the sentence commits a party.
-            let negation = |t: &str| t.contains("not ") || t.contains("no ") || t.contains("nicht");
             let negated = non_commitments
                 .iter()
-                .any(|t| negation(t) && term_matches(t, &norm));
+                .any(|(i, neg)| *neg && ix.hit(*i, &hits));
             let refuses =
-                negated || (!commits && non_commitments.iter().any(|t| term_matches(t, &norm)));
-            let grants = RIGHT_WORDS.iter().any(|w| term_matches(w, &norm));
-            let pointer = refs.iter().any(|t| term_matches(t, &norm)) || points_to_annex(&norm);
+                negated || (!commits && non_commitments.iter().any(|(i, _)| ix.hit(*i, &hits)));
+            let grants = rights.iter().any(|i| ix.hit(*i, &hits));
+            let pointer = refs.iter().any(|(i, _)| ix.hit(*i, &hits)) || points_to_annex(&norm);
             let first = j.line_at(a) as u32;
             let last = j.line_at(b.saturating_sub(1).max(a)) as u32;
             sents.push(Sent {
@@ -644,6 +715,8 @@ fn evidence(
                 first_in_unit: sents.len() == first_sent,
                 label_has_next: false,
                 lead: None,
+                hits,
+                lead_hits: None,
             });
         }
         // List items complete their lead-in: "… shall notify the Customer if:" / "- it
@@ -654,6 +727,7 @@ fn evidence(
                 starts_list_item(&sents[k].text) || sents[k].text.starts_with(['-', '•', '*']);
             match &lead {
                 Some((l, c)) if item => {
+                    sents[k].lead_hits = Some(ix.scan(&format!("{l} {}", sents[k].norm)));
                     sents[k].lead = Some(l.clone());
                     if *c && !sents[k].refuses {
                         sents[k].commits = true;
@@ -677,6 +751,14 @@ fn evidence(
         }
         u.norm.push(' ');
         u.norm.push_str(&s.norm);
+    }
+    for u in &mut units {
+        u.norm_hits = ix.scan(&u.norm);
+        u.heading_hits = [
+            ix.scan(&u.heading),
+            ix.scan(&u.sub_heading),
+            ix.scan(&u.group_heading),
+        ];
     }
     (units, sents)
 }
@@ -714,7 +796,7 @@ const RIGHT_WORDS: &[&str] = &[
 
 /// What one sentence says about one element.
 #[derive(Debug, Clone, Default)]
-struct Score {
+struct Score<'a> {
     points: i64,
     strong: usize,
     support: usize,
@@ -725,15 +807,24 @@ struct Score {
     placed: bool,
     /// For a duty, the sentence commits a party; for a right, it grants it.
     commits: bool,
-    matched: Vec<String>,
+    /// (kind, term): `("strong", "documented instructions")`.
+    matched: Vec<(&'static str, &'a str)>,
 }
 
-fn heading_term<'a>(el: &'a ElementTerms, lang: DocumentLanguage, u: &Unit) -> Option<&'a String> {
-    el.heading.get(lang).iter().find(|t| {
-        term_matches(t, &u.heading)
-            || term_matches(t, &u.sub_heading)
-            || term_matches(t, &u.group_heading)
-    })
+impl Score<'_> {
+    fn matched_terms(&self) -> Vec<String> {
+        self.matched
+            .iter()
+            .map(|(k, t)| format!("{k}: {t}"))
+            .collect()
+    }
+}
+
+fn heading_term<'a>(c: &Compiled<'a>, u: &Unit, ix: &TermIndex) -> Option<&'a String> {
+    c.heading
+        .iter()
+        .find(|(id, _)| u.heading_hits.iter().any(|h| ix.hit(*id, h)))
+        .map(|(_, t)| *t)
 }
 
 /// The text without leading list markers, emphasis and quote marks.
@@ -789,7 +880,6 @@ fn label_hit<'a>(
     s: &Sent,
 ) -> Option<&'a String> {
     let lead = strip_lead(&s.norm);
-    let heading_lead = |h: &str| strip_lead(h).to_string();
     for full in el.labels.get(lang) {
         // `categories of data !subjects`: not when that word follows.
         let (l, not_followed) = match full.rsplit_once(" !") {
@@ -823,8 +913,11 @@ fn label_hit<'a>(
         // The title of the paragraph (or of the first paragraph of a section) is the
         // label: a one-word label must be the whole title (`Zweck`, not `Zweck und
         // Anwendungsbereich`), a longer one may start it.
+        if !s.first_in_unit {
+            continue;
+        }
         let titled = |h: &str| {
-            let h = heading_lead(h);
+            let h = strip_lead(h);
             h.strip_prefix(l).is_some_and(|r| {
                 let r = r.trim_matches(|c: char| !c.is_alphanumeric());
                 !refused(r)
@@ -832,9 +925,7 @@ fn label_hit<'a>(
                     && (l.contains(' ') || r.is_empty())
             })
         };
-        let section_title = titled(&u.heading);
-        if s.first_in_unit
-            && (titled(&u.sub_heading) || titled(&u.group_heading) || section_title)
+        if (titled(&u.sub_heading) || titled(&u.group_heading) || titled(&u.heading))
             && !is_placeholder(strip_lead(&s.norm))
         {
             return Some(full);
@@ -843,67 +934,57 @@ fn label_hit<'a>(
     None
 }
 
-fn score_sentence(
-    el: &ElementTerms,
+#[allow(clippy::too_many_arguments)]
+fn score_sentence<'a>(
+    el: &'a ElementTerms,
+    c: &Compiled<'a>,
     lang: DocumentLanguage,
     u: &Unit,
     s: &Sent,
     has_annex: bool,
-) -> Score {
+    ix: &TermIndex,
+) -> Score<'a> {
     let mut sc = Score::default();
-    if el
-        .exclude
-        .get(lang)
-        .iter()
-        .any(|t| term_matches(t, &s.norm))
-    {
+    if c.exclude.iter().any(|id| ix.hit(*id, &s.hits)) {
         return sc;
     }
-    let context = el.context.get(lang);
-    if !context.is_empty() && !context.iter().any(|t| term_matches(t, &u.norm)) {
+    if !c.context.is_empty() && !c.context.iter().any(|id| ix.hit(*id, &u.norm_hits)) {
         return sc;
     }
     if let Some(l) = label_hit(el, lang, u, s) {
         sc.strong += 1;
-        sc.matched.push(format!("label: {l}"));
+        sc.matched.push(("label", l));
     }
-    let joined;
-    let hay: &str = match &s.lead {
-        Some(l) => {
-            joined = format!("{l} {}", s.norm);
-            &joined
-        }
-        None => &s.norm,
-    };
+    let hay = s.lead_hits.as_ref().unwrap_or(&s.hits);
     // A placeholder (`Categories of data ………`, `<Art der Daten>`) describes nothing.
     if el.place != Place::Body && (is_placeholder(strip_lead(&s.norm)) || has_blank(&s.norm)) {
         return Score::default();
     }
-    for t in el.strong.get(lang) {
-        if term_matches(t, hay) {
+    for (id, t) in &c.strong {
+        if ix.hit(*id, hay) {
             sc.strong += 1;
-            sc.matched.push(format!("strong: {t}"));
+            sc.matched.push(("strong", t));
         }
     }
-    for t in el.support.get(lang) {
-        if term_matches(t, hay) {
+    for (id, t) in &c.support {
+        if ix.hit(*id, hay) {
             sc.support += 1;
-            sc.matched.push(format!("support: {t}"));
+            sc.matched.push(("support", t));
         }
     }
     let mut mentioned = 0;
-    for t in el.mentions.get(lang) {
-        if term_matches(t, hay) {
+    for (id, t) in &c.mentions {
+        if ix.hit(*id, hay) {
             mentioned += 1;
-            sc.matched.push(format!("mention: {t}"));
+            sc.matched.push(("mention", t));
         }
     }
     if sc.strong == 0 && sc.support == 0 && mentioned == 0 {
         return sc;
     }
-    if let Some(t) = heading_term(el, lang, u) {
+    if let Some(t) = heading_term(c, u, ix) {
         sc.heading = true;
-        sc.matched.insert(0, format!("heading: {t}"));
+        sc.matched.insert(0, ("heading", t));
     }
     sc.points = 2 * sc.strong as i64
         + sc.support as i64
@@ -953,12 +1034,13 @@ pub fn locate(
     terms: &Terms,
     lang: DocumentLanguage,
 ) -> Vec<ElementHit> {
-    let (units, sents) = evidence(lines, blocks, terms, lang);
+    let ix = index(terms, lang);
+    let (units, sents) = evidence(lines, blocks, terms, lang, &ix);
     let has_annex = annex_with_content(&units, &sents);
     terms
         .elements
         .iter()
-        .map(|el| locate_one(el, &units, &sents, lang, has_annex))
+        .map(|el| locate_one(el, &units, &sents, lang, has_annex, &ix))
         .collect()
 }
 
@@ -982,14 +1064,21 @@ pub fn candidates(
     lang: DocumentLanguage,
     id: &str,
 ) -> Vec<Candidate> {
-    let (units, sents) = evidence(lines, blocks, terms, lang);
+    let ix = index(terms, lang);
+    let (units, sents) = evidence(lines, blocks, terms, lang, &ix);
     let has_annex = annex_with_content(&units, &sents);
     let Some(el) = terms.elements.iter().find(|e| e.id == id) else {
         return Vec::new();
     };
+    let c = compile(el, lang, &ix);
     let mut out: Vec<Candidate> = sents
         .iter()
-        .map(|s| (s, score_sentence(el, lang, &units[s.unit], s, has_annex)))
+        .map(|s| {
+            (
+                s,
+                score_sentence(el, &c, lang, &units[s.unit], s, has_annex, &ix),
+            )
+        })
         .filter(|(_, sc)| !sc.matched.is_empty())
         .map(|(s, sc)| Candidate {
             lines: s.lines,
@@ -997,7 +1086,7 @@ pub fn candidates(
             eligible: sc.eligible,
             placed: sc.placed,
             commits: sc.commits,
-            matched: sc.matched,
+            matched: sc.matched_terms(),
             text: s.text.clone(),
         })
         .collect();
@@ -1033,10 +1122,12 @@ fn locate_one(
     sents: &[Sent],
     lang: DocumentLanguage,
     has_annex: bool,
+    ix: &TermIndex,
 ) -> ElementHit {
+    let c = compile(el, lang, ix);
     let scores: Vec<Score> = sents
         .iter()
-        .map(|s| score_sentence(el, lang, &units[s.unit], s, has_annex))
+        .map(|s| score_sentence(el, &c, lang, &units[s.unit], s, has_annex, ix))
         .collect();
     // Evidence that gathers in one paragraph ranks above a lone mention.
     let mut strong_in_unit = vec![0usize; units.len()];
@@ -1078,7 +1169,7 @@ fn locate_one(
     } else if sc.points >= 2 {
         ScanStatus::Unclear
     } else {
-        return not_found(sc.points, sc.matched);
+        return not_found(sc.points, sc.matched_terms());
     };
     // The content of an annex (the TOMs) is quoted from its start: the first sentence
     // of the same annex section that carries the element.
@@ -1124,7 +1215,7 @@ fn locate_one(
         lines: Some([u.start as u32, u.end as u32]),
         quote: Some(cut(&s.text, &terms)),
         quote_lines: Some(s.lines),
-        matched_terms: sc.matched,
+        matched_terms: sc.matched_terms(),
         reason,
     }
 }

@@ -249,12 +249,149 @@ fn phrase_matches(part: &str, hay: &str) -> bool {
         if boundary && !excluded && ends {
             return true;
         }
-        from = at + phrase.len().max(1);
+        // Overlapping occurrences count too (the index finds them all).
+        from = at + 1;
         while from < hay.len() && !hay.is_char_boundary(from) {
             from += 1;
         }
     }
     false
+}
+
+/// One phrase of a term (`*verarbeiter`, `categories of data !subjects`, `art der daten$`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Part {
+    phrase: String,
+    anywhere: bool,
+    not_followed_by: Option<String>,
+    whole_end: bool,
+}
+
+fn part(raw: &str) -> Option<Part> {
+    let (anywhere, phrase) = match raw.strip_prefix('*') {
+        Some(p) => (true, p),
+        None => (false, raw),
+    };
+    let (phrase, not_followed_by) = match phrase.rsplit_once(" !") {
+        Some((p, w)) if !w.is_empty() && !w.contains(' ') => (p, Some(w.to_string())),
+        _ => (phrase, None),
+    };
+    let (phrase, whole_end) = match phrase.strip_suffix('$') {
+        Some(p) => (p, true),
+        None => (phrase, false),
+    };
+    (!phrase.is_empty()).then(|| Part {
+        phrase: phrase.to_string(),
+        anywhere,
+        not_followed_by,
+        whole_end,
+    })
+}
+
+/// Many terms matched at once: every phrase of every term in one Aho-Corasick
+/// automaton, so a sentence is read once however many terms there are. Matching
+/// follows [`term_matches`] exactly (the tests compare the two).
+#[derive(Debug, Clone)]
+pub struct TermIndex {
+    ac: aho_corasick::AhoCorasick,
+    parts: Vec<Part>,
+    /// Each term's parts (all must match), by term id.
+    terms: Vec<Vec<usize>>,
+    /// Term text → term id.
+    ids: std::collections::HashMap<String, usize>,
+}
+
+/// The parts of a text that matched, by part id.
+#[derive(Debug, Clone, Default)]
+pub struct Hits(Vec<bool>);
+
+impl TermIndex {
+    /// An index of `terms` (each in the term syntax).
+    pub fn new<'a>(terms: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut parts: Vec<Part> = Vec::new();
+        let mut ids: std::collections::HashMap<Part, usize> = std::collections::HashMap::new();
+        let mut map = std::collections::HashMap::new();
+        let mut term_parts: Vec<Vec<usize>> = Vec::new();
+        for t in terms {
+            if map.contains_key(t) {
+                continue;
+            }
+            let mut v = Vec::new();
+            for raw in t.split(" + ") {
+                // An empty phrase never matches (as in `term_matches`): nor does its term.
+                let Some(p) = part(raw.trim()) else {
+                    v.clear();
+                    break;
+                };
+                let id = *ids.entry(p.clone()).or_insert_with(|| {
+                    parts.push(p);
+                    parts.len() - 1
+                });
+                v.push(id);
+            }
+            term_parts.push(v);
+            map.insert(t.to_string(), term_parts.len() - 1);
+        }
+        let ac = aho_corasick::AhoCorasick::new(parts.iter().map(|p| p.phrase.as_str()))
+            .expect("term phrases build an automaton");
+        TermIndex {
+            ac,
+            parts,
+            terms: term_parts,
+            ids: map,
+        }
+    }
+
+    /// The parts that occur in `hay` (lower case, normalised).
+    pub fn scan(&self, hay: &str) -> Hits {
+        let mut hit = vec![false; self.parts.len()];
+        for m in self.ac.find_overlapping_iter(hay) {
+            let id = m.pattern().as_usize();
+            if hit[id] {
+                continue;
+            }
+            let p = &self.parts[id];
+            let (at, end) = (m.start(), m.end());
+            let boundary = p.anywhere
+                || hay[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric());
+            let excluded = p
+                .not_followed_by
+                .as_ref()
+                .is_some_and(|w| hay[end..].trim_start_matches(' ').starts_with(w.as_str()));
+            let ends = !p.whole_end
+                || hay[end..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric());
+            if boundary && !excluded && ends {
+                hit[id] = true;
+            }
+        }
+        Hits(hit)
+    }
+
+    /// The id of `term` (it must have been given to [`TermIndex::new`]).
+    pub fn id(&self, term: &str) -> Option<usize> {
+        self.ids.get(term).copied()
+    }
+
+    /// True when every part of term `id` matched.
+    pub fn hit(&self, id: usize, hits: &Hits) -> bool {
+        self.terms.get(id).is_some_and(|parts| {
+            !parts.is_empty()
+                && parts
+                    .iter()
+                    .all(|i| hits.0.get(*i).copied().unwrap_or(false))
+        })
+    }
+
+    /// True when every part of `term` matched (the term must be in the index).
+    pub fn matches(&self, term: &str, hits: &Hits) -> bool {
+        self.id(term).is_some_and(|id| self.hit(id, hits))
+    }
 }
 
 /// Lower case, typographic quotes and dashes made plain, whitespace collapsed.
@@ -309,6 +446,35 @@ mod tests {
                 "{} needs strong terms in both languages",
                 e.id
             );
+        }
+    }
+
+    #[test]
+    fn the_index_matches_like_term_matches() {
+        let t = load().unwrap();
+        let mut all: Vec<&str> = Vec::new();
+        for e in &t.elements {
+            for l in [
+                &e.strong,
+                &e.support,
+                &e.heading,
+                &e.mentions,
+                &e.exclude,
+                &e.context,
+            ] {
+                all.extend(l.de.iter().chain(&l.en).map(String::as_str));
+            }
+        }
+        let index = TermIndex::new(all.iter().copied());
+        for hay in [
+            "der unterauftragsverarbeiter muss audits und inspektionen dulden; art der datenverarbeitung",
+            "categories of data subjects: staff. the processor shall notify the customer of a personal data breach without undue delay",
+            "the customer may object to a new sub-processor within 14 days; art der daten: name",
+        ] {
+            let hits = index.scan(hay);
+            for term in &all {
+                assert_eq!(index.matches(term, &hits), term_matches(term, hay), "{term} in {hay}");
+            }
         }
     }
 
