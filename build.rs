@@ -3,6 +3,8 @@
 //! The list is generated from the folders, so adding a file needs no code change.
 
 use std::fs;
+
+use sha2::Digest;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -63,8 +65,23 @@ fn main() {
     )
     .unwrap();
     writeln!(f, "pub static FILES: &[(&str, &[u8])] = &[").unwrap();
-    for (r, p) in rel {
+    for (r, p) in &rel {
         writeln!(f, "    ({r:?}, include_bytes!({:?})),", p.to_string_lossy()).unwrap();
+    }
+    writeln!(f, "];").unwrap();
+    // The files are constant, so is their SHA-256 (the provenance the report
+    // shows): computed here once instead of on every run (docs/performance.md).
+    writeln!(
+        f,
+        "/// The SHA-256 of each file of [`FILES`], lower-case hex, in the same order."
+    )
+    .unwrap();
+    writeln!(f, "pub static SHA256: &[&str] = &[").unwrap();
+    for (_, p) in &rel {
+        let bytes = fs::read(p).expect("read an embedded file");
+        let digest = sha2::Sha256::digest(&bytes);
+        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        writeln!(f, "    {hex:?},").unwrap();
     }
     writeln!(f, "];").unwrap();
 }

@@ -82,7 +82,7 @@ fn catalogue(providers: usize, offers_each: usize) -> Vec<ProviderProfile> {
 
 fn bench(c: &mut Criterion) {
     let packs = packs::shipped().expect("shipped packs");
-    let req = cloudvet::load::load_requirements(None)
+    let req = cloudvet::validate::load_requirements(None)
         .0
         .expect("example requirements")
         .value;

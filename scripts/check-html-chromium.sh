@@ -1,7 +1,12 @@
 #!/bin/sh
 # Opens the HTML report in headless Chromium (Debian package `chromium`, installed
 # by .ci/run) and checks that it loads without console errors, refers to no
-# external resource, and shows the shortlist with the recommended provider.
+# external resource, and shows the shortlist with the recommended provider; then
+# that no HTML page of the report overflows horizontally at 1280 and at 800 px
+# (issue 14 point 6), in German and English and with names in every script: a copy
+# of each page gets a small script that writes the document's scroll width and the
+# widest elements into the DOM, which --dump-dom prints (the shipped HTML itself
+# stays script-free).
 # Not part of `cargo test`. Usage: scripts/check-html-chromium.sh [path/to/cloudvet]
 set -eu
 cd "$(dirname "$0")/.."
@@ -41,4 +46,74 @@ for lang in de en; do
   [ -n "$first" ] || fail "$lang: empty shortlist"
   grep -q -F "$first" "$out/dom.html" || fail "$lang: '$first' not shown"
   echo "check-html: $lang ok (first on the shortlist: $first)"
+done
+
+# --- Horizontal overflow at 1280 and 800 px -------------------------------------------
+cat >"$TMP/measure.html" <<'JS'
+<script>
+(function () {
+  var root = document.documentElement, vw = root.clientWidth, out = [];
+  var all = document.body.getElementsByTagName('*');
+  for (var i = 0; i < all.length && out.length < 6; i++) {
+    var r = all[i].getBoundingClientRect();
+    if (r.right > vw + 0.5 && all[i].getElementsByTagName('*').length < 3) {
+      out.push(all[i].tagName.toLowerCase() + ' right=' + Math.round(r.right) + ': ' +
+        (all[i].textContent || '').replace(/\s+/g, ' ').slice(0, 80));
+    }
+  }
+  var pre = document.createElement('pre');
+  pre.id = 'cloudvet-measure';
+  pre.textContent = 'viewport=' + vw + ' scroll=' + root.scrollWidth + '\n' + out.join('\n');
+  document.body.appendChild(pre);
+})();
+</script>
+JS
+overflow_check() { # label html
+  page="$TMP/measured.html"
+  # The measuring script goes in just before </body>, in a copy next to the original.
+  awk -v js="$TMP/measure.html" '
+    /<\/body>/ && !done { while ((getline line < js) > 0) print line; done = 1 }
+    { print }' "$2" >"$page"
+  for width in 1280 800; do
+    rm -rf "$TMP/profile-measure"
+    "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-background-networking \
+      --disable-component-update --disable-sync --no-first-run --disable-extensions \
+      --host-resolver-rules="MAP * ~NOTFOUND" --user-data-dir="$TMP/profile-measure" \
+      --window-size="$width,900" --virtual-time-budget=3000 \
+      --dump-dom "file://$page" >"$TMP/measured-dom.html" 2>/dev/null \
+      || fail "$1: chromium failed at $width px"
+    result=$(sed -n '/<pre id="cloudvet-measure">/,/<\/pre>/p' "$TMP/measured-dom.html" \
+      | sed 's/<[^>]*>//g')
+    line=$(printf '%s\n' "$result" | grep -m1 'viewport=') \
+      || fail "$1: no measurement at $width px (did the page load?)"
+    viewport=$(printf '%s' "$line" | sed 's/.*viewport=\([0-9]*\).*/\1/')
+    scroll=$(printf '%s' "$line" | sed 's/.*scroll=\([0-9]*\).*/\1/')
+    if [ "$scroll" -gt "$viewport" ]; then
+      printf '%s\n' "$result" >&2
+      fail "$1: $scroll px wide in a $viewport px window ($width px): horizontal overflow"
+    fi
+    echo "check-html: $1 fits $width px ($scroll of $viewport px)"
+  done
+}
+
+for lang in de en; do
+  for html in "$TMP/$lang"/*.html; do
+    [ "$(basename "$html")" = dom.html ] && continue # Chromium's dump from the first check
+    overflow_check "$lang $(basename "$html")" "$html"
+  done
+done
+# Names in every script and a very long one (generated from the shipped profiles).
+mkdir -p "$TMP/scripts"
+cp providers/*.yaml "$TMP/scripts/"
+sed -i 's/^name: .*/name: 阿里云 Alibaba Cloud 🚀/' "$TMP/scripts/nebius.yaml"
+sed -i 's/^name: .*/name: شركة الحوسبة السحابية/' "$TMP/scripts/coreweave.yaml"
+sed -i 's/^name: .*/name: ענן ישראלי (Israel) בע"מ/' "$TMP/scripts/lambda.yaml"
+sed -i 's/^name: .*/name: AmazonWebServicesEMEASARLNiederlassungDeutschlandHochleistungsrechenzentrumFrankfurt/' "$TMP/scripts/aws.yaml"
+for lang in de en; do
+  out="$TMP/scripts-$lang"
+  "$BIN" --lang "$lang" report --as-of 2026-11-30 --providers "$TMP/scripts" --format html --out "$out" >/dev/null \
+    || fail "scripts $lang: report failed"
+  for html in "$out"/*.html; do
+    overflow_check "scripts $lang $(basename "$html")" "$html"
+  done
 done

@@ -15,8 +15,9 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 fail() { echo "check-pdf: $*" >&2; exit 1; }
 
-# Line number of the first line equal to (or starting with) a heading.
-line_of() { grep -n -m1 -x -F "$1" "$2" | cut -d: -f1; }
+# Line number of the first line after line $3 equal to a heading (a chapter's name may
+# also be a sub-heading inside an earlier chapter, e.g. a provider's "Recommendations").
+line_of() { awk -v h="$1" -v p="$3" 'NR > p && $0 == h { print NR; exit }' "$2"; }
 
 for lang in de en; do
   out="$TMP/$lang"
@@ -54,10 +55,103 @@ for lang in de en; do
   fi
   prev=0
   for h in "$@"; do
-    n=$(line_of "$h" "$txt")
-    [ -n "$n" ] || fail "$lang: heading '$h' not found as a line of its own"
-    [ "$n" -gt "$prev" ] || fail "$lang: heading '$h' (line $n) out of reading order"
+    n=$(line_of "$h" "$txt" "$prev")
+    [ -n "$n" ] || fail "$lang: heading '$h' not found as a line of its own after line $prev (out of reading order or missing)"
     prev=$n
   done
   echo "check-pdf: $lang ok ($pages pages)"
+done
+
+# --- Layout and glyph test (issue 14 point 4, issue 17 point 7) -------------------------
+# On every PDF of the English and German reports, and of a report on a catalogue whose
+# vendor names are long, Chinese, Japanese, Korean, Arabic, Hebrew, Thai and emoji
+# (generated here from the shipped profiles): `pdftotext -bbox-layout` gives every word's
+# box; no two boxes may overlap (more than half of the smaller one's height, and more than
+# half a point across: fonts with tall ascenders make neighbouring lines' boxes touch), no
+# box may leave the page, and every character of every vendor name must be in the text
+# layer (a Thai name, which no shipped font draws, is drawn as placeholders but must still
+# be there). Needs python3 (Debian's base image has it; .ci/run installs it otherwise).
+command -v python3 >/dev/null 2>&1 || fail "python3 is needed for the layout test"
+layout_check() { # label pdf [names-file]
+  pdftotext -bbox-layout "$2" "$2.bbox.html" || fail "$1: pdftotext -bbox-layout failed on $2"
+  pdftotext "$2" "$2.txt"
+  python3 - "$1" "$2.bbox.html" "$2.txt" "${3:-}" <<'PY'
+import html, re, sys
+label, bbox, text, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+doc = open(bbox, encoding="utf-8").read()
+problems = []
+pages = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', doc, re.S)
+if not pages:
+    problems.append("no pages in the -bbox-layout output")
+word = re.compile(r'<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">(.*?)</word>')
+count = 0
+for n, (pw, ph, body) in enumerate(pages, 1):
+    pw, ph = float(pw), float(ph)
+    words = sorted(((float(a), float(b), float(c), float(d), html.unescape(t))
+                    for a, b, c, d, t in word.findall(body)), key=lambda w: w[1])
+    count += len(words)
+    for i, a in enumerate(words):
+        if a[0] < -0.5 or a[1] < -0.5 or a[2] > pw + 0.5 or a[3] > ph + 0.5:
+            problems.append("page %d: '%s' leaves the page (%.1f %.1f %.1f %.1f)" % ((n, a[4]) + a[:4]))
+        for b in words[i + 1:]:
+            if b[1] >= a[3]:
+                break
+            across = min(a[2], b[2]) - max(a[0], b[0])
+            down = min(a[3], b[3]) - max(a[1], b[1])
+            if across > 0.5 and down > 0.5 * min(a[3] - a[1], b[3] - b[1]):
+                problems.append("page %d: '%s' overlaps '%s' (%.1f pt across, %.1f pt down)"
+                                % (n, a[4], b[4], across, down))
+# Every character of every name in the text layer; names without right-to-left
+# letters also as one piece (line breaks and spaces aside).
+layer = open(text, encoding="utf-8").read()
+strip = lambda s: re.sub(r"[\s\u200e\u200f\u202a-\u202e\u2066-\u2069]", "", s)
+flat = strip(layer)
+if names:
+    for name in open(names, encoding="utf-8").read().splitlines():
+        if not name.strip():
+            continue
+        missing = sorted({c for c in strip(name) if c not in flat})
+        if missing:
+            problems.append("'%s': characters missing from the text layer: %s" % (name, " ".join(missing)))
+        elif not re.search(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]", name) and strip(name) not in flat:
+            problems.append("'%s' is not in the text layer as one piece" % name)
+for p in problems[:40]:
+    print("check-pdf: %s: %s" % (label, p), file=sys.stderr)
+if problems:
+    sys.exit("check-pdf: %s: %d layout or text-layer problem(s)" % (label, len(problems)))
+print("check-pdf: %s: layout ok (%d pages, %d words)" % (label, len(pages), count))
+PY
+}
+
+for lang in de en; do
+  for pdf in "$TMP/$lang"/*.pdf; do
+    layout_check "$lang $(basename "$pdf")" "$pdf"
+  done
+done
+
+# The catalogue with names in every script, long names, and a right-to-left name with
+# brackets and Latin inside.
+scripts_dir="$TMP/scripts"
+mkdir -p "$scripts_dir/providers"
+cp providers/*.yaml "$scripts_dir/providers/"
+names="$scripts_dir/names.txt"
+rename() { # file new-name
+  sed -i "s/^name: .*/name: $2/" "$scripts_dir/providers/$1.yaml"
+  printf '%s\n' "$2" >>"$names"
+}
+rename nebius "阿里云 Alibaba Cloud 🚀"
+rename gcp "さくらインターネット株式会社"
+rename hetzner "네이버 클라우드 ☁️"
+rename coreweave "شركة الحوسبة السحابية"
+rename lambda "ענן ישראלי (Israel) בע\"מ"
+rename aws "Amazon Web Services EMEA SARL Niederlassung Deutschland Hochleistungsrechenzentrum Frankfurt am Main (AWS)"
+rename genesis-cloud "Genesis ไทย Cloud"
+rename ovhcloud "OVHcloud 🇫🇷 Souveraineté"
+for lang in en de; do
+  out="$TMP/scripts-$lang"
+  "$BIN" --lang "$lang" report --as-of 2026-11-30 --providers "$scripts_dir/providers" --format pdf --out "$out" >/dev/null \
+    || fail "scripts $lang: the report on the catalogue with names in every script failed"
+  for pdf in "$out"/*.pdf; do
+    layout_check "scripts $lang $(basename "$pdf")" "$pdf" "$names"
+  done
 done

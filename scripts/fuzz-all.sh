@@ -10,8 +10,11 @@
 #   scripts/fuzz-all.sh                 # every target, 30 minutes each
 #   scripts/fuzz-all.sh 120             # smoke run, 2 minutes each
 #   scripts/fuzz-all.sh 1800 provider   # only the named targets
+#   FUZZ_PARALLEL=2 scripts/fuzz-all.sh # two targets at a time (the default is one)
 #   FUZZ_JOBS=8 scripts/fuzz-all.sh     # libFuzzer -fork=8 on a bigger machine
 #   FUZZ_NO_BUILD=1 scripts/fuzz-all.sh # run the binaries already in fuzz/target
+#
+# On a shared machine run it at the lowest priority: `nice -n 19 scripts/fuzz-all.sh`.
 #
 # Only stable Rust is installed: cargo-fuzz's flags (-Z sanitizer options, the
 # sancov passes) are accepted by stable rustc under RUSTC_BOOTSTRAP=1. The
@@ -24,6 +27,7 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-1800}
 shift || true
 JOBS=${FUZZ_JOBS:-1}
+PARALLEL=${FUZZ_PARALLEL:-1}
 export RUSTC_BOOTSTRAP=1
 
 if ! command -v cargo-fuzz >/dev/null 2>&1; then
@@ -48,18 +52,19 @@ if [ "$JOBS" -gt 1 ]; then
     fork=("-fork=$JOBS" "-ignore_crashes=1" "-ignore_timeouts=1" "-ignore_ooms=1")
 fi
 
-failed=0
-summary="target|seconds|executions|exec/s|corpus|peak RSS MB|crashes"
-for t in $targets; do
-    dict=()
+# One target: runs it, then writes its summary row to fuzz/logs/<target>.row.
+run_target() {
+    local t=$1
+    local dict=()
     case "$t" in
     benchmark_csv | dpa_text | pdf_reader) ;;
     *) dict=("-dict=fuzz/yaml.dict") ;;
     esac
-    log="fuzz/logs/$t.log"
-    echo "fuzz-all: $t for ${SECONDS_PER_TARGET}s (log: $log)"
+    local log="fuzz/logs/$t.log"
+    echo "fuzz-all: $t for ${SECONDS_PER_TARGET}s (log: $log; load $(cut -d' ' -f1-3 /proc/loadavg))"
+    local start
     start=$(date +%s)
-    status=0
+    local status=0
     # -timeout: one input taking >10 s counts as a hang; -rss_limit_mb: 2 GiB is
     # the memory bound of docs/reliability.md; -max_len: inputs up to 128 KiB.
     # The binaries built above are run directly: `cargo fuzz run` would rebuild
@@ -67,8 +72,8 @@ for t in $targets; do
     # The PDF reader promises 200 MB for any input (docs/reliability.md): its
     # target runs under 256 MiB (libFuzzer's own corpus and counters included)
     # and with inputs up to 1 MiB, so the budgets are what stops it.
-    rss_limit=2048
-    max_len=131072
+    local rss_limit=2048
+    local max_len=131072
     if [ "$t" = pdf_reader ]; then
         rss_limit=256
         max_len=1048576
@@ -78,7 +83,8 @@ for t in $targets; do
         -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb="$rss_limit" \
         -max_len="$max_len" -print_final_stats=1 "${dict[@]}" "${fork[@]}" \
         >"$log" 2>&1 || status=$?
-    elapsed=$(($(date +%s) - start))
+    local elapsed=$(($(date +%s) - start))
+    local execs rate rss corpus crashes
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
@@ -86,13 +92,35 @@ for t in $targets; do
         execs=$(grep -o 'exec/s: [0-9]*\|#[0-9]*' "$log" | tail -1 || true)
     fi
     corpus=$(find "fuzz/corpus/$t" -type f | wc -l)
-    crashes=$(find "fuzz/artifacts/$t" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) 2>/dev/null | wc -l)
+    crashes=$(find "fuzz/artifacts/$t" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' -o -name 'slow-unit-*' \) 2>/dev/null | wc -l)
     if [ "$status" -ne 0 ] || [ "$crashes" -gt 0 ]; then
-        failed=1
         echo "fuzz-all: $t FAILED (exit $status); artifacts in fuzz/artifacts/$t; tail of the log:"
         tail -30 "$log"
     fi
-    summary+=$'\n'"$t|$elapsed|${execs:-?}|${rate:-?}|$corpus|${rss:-?}|$crashes"
+    echo "$t|$elapsed|${execs:-?}|${rate:-?}|$corpus|${rss:-?}|$crashes|$status|$(cut -d' ' -f1-3 /proc/loadavg)" >"fuzz/logs/$t.row"
+}
+
+summary="target|seconds|executions|exec/s|corpus|peak RSS MB|crashes|exit|load at end"
+running=0
+for t in $targets; do
+    rm -f "fuzz/logs/$t.row"
+    run_target "$t" &
+    running=$((running + 1))
+    if [ "$running" -ge "$PARALLEL" ]; then
+        wait -n || true
+        running=$((running - 1))
+    fi
+done
+wait || true
+
+failed=0
+for t in $targets; do
+    row=$(cat "fuzz/logs/$t.row" 2>/dev/null || echo "$t|?|?|?|?|?|?|missing|?")
+    summary+=$'\n'"$row"
+    IFS='|' read -r _ _ _ _ _ _ crashes status _ <<<"$row"
+    if [ "$crashes" != 0 ] || [ "$status" != 0 ]; then
+        failed=1
+    fi
 done
 
 echo

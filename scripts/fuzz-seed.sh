@@ -52,12 +52,41 @@ for target in $(sed -n 's/^name = "\(.*\)"$/\1/p' fuzz/Cargo.toml | grep -v '^cl
     benchmark_csv) seed "$target" "${csv[@]}" ;;
     dpa_text) seed "$target" "${text[@]}" ;;
     pdf_reader)
-        # Mode byte 0 (the file as is) in front of each fixture PDF.
-        mkdir -p "fuzz/corpus/$target"
+        # Mode byte 0 (the file as is) in front of each fixture PDF and of a
+        # small text page written here; with qpdf (installed by .ci/run), the
+        # same page with object streams and encrypted (RC4, AES-128, AES-256,
+        # empty password), so the fuzzer starts on every loading path. Mode
+        # byte 1 (the rest is one page's content stream) before a text object.
+        mkdir -p "fuzz/corpus/$target" fuzz/corpus/.pdf
         for f in tests/fixtures/dpa/bad/*.pdf; do
             [ -f "$f" ] || continue
             { printf '\0'; cat "$f"; } >"fuzz/corpus/$target/seed-$(basename "$f")"
         done
+        content='BT /F1 11 Tf 72 770 Td (1. The processor processes personal data only on documented instructions.) Tj 0 -14 Td [(2.) -250 (Sub-processors)] TJ ET'
+        page=fuzz/corpus/.pdf/page.pdf
+        {
+            printf '%%PDF-1.5\n'
+            printf '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n'
+            printf '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n'
+            printf '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj\n'
+            printf '4 0 obj << /Length %d >> stream\n%s\nendstream endobj\n' "${#content}" "$content"
+            printf '5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >> endobj\n'
+            printf 'trailer << /Root 1 0 R >>\n%%%%EOF\n'
+        } >"$page"
+        variants=("$page")
+        if command -v qpdf >/dev/null 2>&1; then
+            qpdf "$page" fuzz/corpus/.pdf/fixed.pdf 2>/dev/null || true
+            qpdf --object-streams=generate "$page" fuzz/corpus/.pdf/objstm.pdf 2>/dev/null || true
+            qpdf --allow-weak-crypto --encrypt "" owner 128 --use-aes=n -- "$page" fuzz/corpus/.pdf/rc4.pdf 2>/dev/null || true
+            qpdf --object-streams=generate --encrypt "" owner 128 --use-aes=y -- "$page" fuzz/corpus/.pdf/aes128.pdf 2>/dev/null || true
+            qpdf --encrypt "" owner 256 -- "$page" fuzz/corpus/.pdf/aes256.pdf 2>/dev/null || true
+            variants+=(fuzz/corpus/.pdf/{fixed,objstm,rc4,aes128,aes256}.pdf)
+        fi
+        for f in "${variants[@]}"; do
+            [ -f "$f" ] || continue
+            { printf '\0'; cat "$f"; } >"fuzz/corpus/$target/seed-pdf-$(basename "$f")"
+        done
+        printf '\1%s' "$content" >"fuzz/corpus/$target/seed-content"
         ;;
     *) seed "$target" "${yaml[@]}" ;;
     esac

@@ -44,6 +44,7 @@ pub mod completions;
 pub mod cost;
 pub mod diff;
 pub mod dpa;
+pub mod help;
 pub mod import;
 pub mod init;
 pub mod questionnaire;
@@ -240,9 +241,9 @@ pub enum Command {
         after_help = "Examples:\n  cloudvet rules list\n  cloudvet --lang de rules explain DPA-003\n  cloudvet rules docs --out docs/rules"
     )]
     Rules(rules::Args),
-    /// Write a provider's open questions as a file to send (YAML to fill, Markdown to read).
+    /// Write a provider's open questions to send (YAML to fill, Markdown and PDF to read).
     #[command(
-        after_help = "Examples:\n  cloudvet questionnaire --provider ionos --out to-send/\n  cloudvet assess --answers to-send/ionos-questionnaire.yaml"
+        after_help = "Examples:\n  cloudvet questionnaire --provider ionos --out to-send/\n  cloudvet questionnaire --decisive-only --out to-send/\n  cloudvet assess --answers to-send/ionos-questionnaire.yaml"
     )]
     Questionnaire(questionnaire::Args),
     /// The decision report: PDF, HTML, Markdown, JSON and CSV from one model.
@@ -294,8 +295,33 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let mut cli = match Cli::try_parse_from(args) {
-        Ok(c) => c,
+    use clap::{CommandFactory, FromArgMatches};
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    // The language is known before parsing, so `--help` is in it (cli/help.rs).
+    let lang = help::language_before_parsing(&args);
+    let parsed = help::localized(Cli::command(), lang)
+        .try_get_matches_from(&args)
+        .and_then(|m| match m.subcommand() {
+            // `cloudvet help report` (the localized tree's own `help`): the help of
+            // `cloudvet report --help`.
+            Some(("help", sub)) => {
+                let mut again: Vec<std::ffi::OsString> = args.iter().take(1).cloned().collect();
+                again.extend(
+                    sub.get_many::<String>("command")
+                        .into_iter()
+                        .flatten()
+                        .map(Into::into),
+                );
+                again.push("--help".into());
+                help::localized(Cli::command(), lang)
+                    .try_get_matches_from(again)
+                    .map(|_| None)
+            }
+            _ => Cli::from_arg_matches(&m).map(Some),
+        });
+    let mut cli = match parsed {
+        Ok(Some(c)) => c,
+        Ok(None) => return ExitCode::SUCCESS,
         Err(e) => {
             let _ = e.print();
             return match e.kind() {
@@ -306,7 +332,7 @@ where
             };
         }
     };
-    cli.global.lang = cli.global.lang_flag.unwrap_or_else(Lang::from_env);
+    cli.global.lang = cli.global.lang_flag.unwrap_or(lang);
     let status = match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.global),
         Command::Init(a) => init::run(a, &cli.global),

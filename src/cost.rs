@@ -26,7 +26,7 @@ use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
 use crate::diag::Diagnostic;
-use crate::model::gpu::gpu_model;
+use crate::model::gpu::{self, gpu_model};
 use crate::model::provider::{EgressPrice, Offer, ProviderProfile, TierMode};
 use crate::model::rent_vs_buy::RentVsBuy;
 use crate::model::workload::{JobKind, Workload};
@@ -34,10 +34,8 @@ use crate::model::{Amount, Requirements};
 
 pub mod advice;
 pub mod benchmarks;
-pub mod csv;
 pub mod ownership;
 pub mod qualified;
-pub mod render;
 pub mod shared_text;
 pub mod text;
 pub mod validate;
@@ -91,25 +89,25 @@ impl Money {
     }
 }
 
-/// How an offer's throughput is known.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// How an offer's throughput is known. JSON writes `snake_case`; [`BasisKind::as_str`]
+/// gives the CSV and table word (`benchmark-derived`, `no basis`), derived by strum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
 pub enum BasisKind {
     /// The measured run used this GPU model: factor 1.
+    #[strum(serialize = "measured")]
     Measured,
     /// From benchmark rows (cited).
+    #[strum(serialize = "benchmark-derived")]
     BenchmarkDerived,
     /// No usable rows: no cost is given.
+    #[strum(serialize = "no basis")]
     NoBasis,
 }
 
 impl BasisKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            BasisKind::Measured => "measured",
-            BasisKind::BenchmarkDerived => "benchmark-derived",
-            BasisKind::NoBasis => "no basis",
-        }
+        self.into()
     }
 }
 
@@ -162,11 +160,15 @@ pub struct BillingTerms {
     pub minimum_term_assumed: bool,
 }
 
-/// What a line item is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// What a line item is for. JSON writes `snake_case`; [`LineKind::as_str`] gives the
+/// English label (also the key of its translation in `cost::text`), derived by strum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "lowercase")]
 pub enum LineKind {
+    #[strum(serialize = "compute (on-demand)")]
     ComputeOnDemand,
+    #[strum(serialize = "compute (spot)")]
     ComputeSpot,
     Storage,
     Egress,
@@ -175,13 +177,7 @@ pub enum LineKind {
 
 impl LineKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            LineKind::ComputeOnDemand => "compute (on-demand)",
-            LineKind::ComputeSpot => "compute (spot)",
-            LineKind::Storage => "storage",
-            LineKind::Egress => "egress",
-            LineKind::Operation => "operation",
-        }
+        self.into()
     }
 }
 
@@ -437,6 +433,8 @@ impl std::ops::Index<usize> for OfferLines {
     fn index(&self, i: usize) -> &LineItem {
         match self.get(i) {
             Some(l) => l,
+            // As a slice's index: only code that knows the lines indexes them
+            // (inputs never choose `i`; use `get` otherwise).
             None => panic!("line {i} of {} lines", self.len()),
         }
     }
@@ -626,7 +624,16 @@ pub struct OfferCost {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub instance_type: Option<String>,
     pub region: SharedText,
+    /// The region's country, when the profile lists the region.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub country: Option<SharedText>,
     pub gpu_model: SharedText,
+    /// When the offer names a generic model (e.g. `H100`) and its own data settles the
+    /// specific one in `gpu_model`: the model as written and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_model_as_written: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_model_resolved: Option<Why>,
     pub gpus_per_instance: u32,
     /// Currency of the offer's prices.
     pub currency: SharedText,
@@ -719,6 +726,11 @@ pub struct CostComparison {
     pub offers: Vec<OfferCost>,
     /// What the ranking compares and which items are left out, with why.
     pub comparison_basis: ComparisonBasis,
+    /// Per compared provider: the offer the operation after the job is costed on (its
+    /// cheapest qualifying offer of the operation's GPU model and count), or why there is
+    /// none. Empty when the workload has no operation.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub operation_offers: Vec<advice::OperationChoice>,
     pub budget: advice::BudgetAdvice,
     pub recommendations: Vec<advice::Recommendation>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -789,33 +801,75 @@ impl Rates {
 }
 
 /// Compares the workload's cost across all offers of the (allowed) providers.
+///
+/// The comparable total's items are chosen over the offers of *every* provider given,
+/// allowed or not ([`rank`]), so that restricting the comparison (to the assessment's
+/// eligible providers) never changes an offer's comparable total: `cost`,
+/// `cost --eligible-only` and the report give the same figure for the same offer.
 pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
+    compare_with(inputs, None)
+}
+
+/// [`compare`], with the offers each provider may run the operation after the job on
+/// (`operation[i]` for `inputs.providers[i]`); `None`: all of the provider's offers.
+pub(crate) fn compare_with(
+    inputs: &CostInputs,
+    operation: Option<&[Vec<&Offer>]>,
+) -> Result<CostComparison, Vec<Diagnostic>> {
     let w = inputs.workload;
     let mut diags = validate::workload(w, inputs.workload_file, Some(inputs.benchmarks));
     if let Some(r) = inputs.rent_vs_buy {
         diags.extend(validate::rent_vs_buy(r, inputs.rent_vs_buy_file));
     }
     let rates = Rates::from_requirements(inputs.requirements);
-    let providers: Vec<&ProviderProfile> = inputs
-        .providers
-        .iter()
-        .filter(|p| inputs.allowed_providers.is_none_or(|a| a.contains(&p.id)))
-        .collect();
-    diags.extend(check_rates(&rates, &providers, inputs));
+    let is_shown = |p: &ProviderProfile| inputs.allowed_providers.is_none_or(|a| a.contains(&p.id));
+    let shown_providers: Vec<&ProviderProfile> =
+        inputs.providers.iter().filter(|p| is_shown(p)).collect();
+    diags.extend(check_rates(&rates, &shown_providers, inputs));
     if diags.iter().any(Diagnostic::is_error) {
         return Err(diags);
+    }
+    // The providers the comparable items are chosen over: every provider given whose
+    // prices can be converted (a provider left out of the comparison need not have rates).
+    let mut providers: Vec<&ProviderProfile> = Vec::with_capacity(inputs.providers.len());
+    let mut shown: Vec<bool> = Vec::with_capacity(inputs.providers.len());
+    let mut op_offers: Vec<Vec<&Offer>> = Vec::with_capacity(inputs.providers.len());
+    for (i, p) in inputs.providers.iter().enumerate() {
+        let s = is_shown(p);
+        if !s && !has_rates(&rates, p) {
+            continue;
+        }
+        providers.push(p);
+        shown.push(s);
+        op_offers.push(match operation {
+            Some(ops) => ops.get(i).cloned().unwrap_or_default(),
+            None => p.offers.iter().collect(),
+        });
     }
     let mut ctx = Context::new(w, inputs.benchmarks, &rates)?;
     ctx.prepare(inputs.benchmarks, &providers);
 
     // Storage, egress and operation depend on the provider only: once per provider.
+    let ops: Vec<OperationOffer> = providers
+        .iter()
+        .zip(&op_offers)
+        .map(|(p, o)| operation_offer(&ctx, p, o))
+        .collect();
     let parts: Vec<ProviderPart> = providers
         .iter()
-        .map(|p| ctx.provider_part(p, &operation_offer(&ctx, p)))
+        .zip(&ops)
+        .map(|(p, op)| ctx.provider_part(p, op))
         .collect();
-    let (offers, comparison_basis) = rank(&ctx, &providers, &parts);
+    let (offers, comparison_basis) = rank(&ctx, &providers, &parts, &shown);
 
-    let gpu_bases: Vec<GpuBasis> = ctx.bases.iter().map(|b| b.basis.clone()).collect();
+    // The GPU models of the offers shown, and the benchmark rows behind them.
+    let shown_models: BTreeSet<&str> = offers.iter().map(|o| o.gpu_model.as_str()).collect();
+    let gpu_bases: Vec<GpuBasis> = ctx
+        .bases
+        .iter()
+        .filter(|b| shown_models.contains(b.model.as_str()))
+        .map(|b| b.basis.clone())
+        .collect();
     let mut used: BTreeSet<&str> = ctx.reference.rows.iter().map(String::as_str).collect();
     for b in &gpu_bases {
         if let Some(r) = &b.relative {
@@ -827,11 +881,24 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
         .into_iter()
         .filter_map(|id| inputs.benchmarks.row(id).cloned())
         .collect();
-    let budget = advice::budget(&offers, &comparison_basis, &rates.report);
+    let operation_offers: Vec<advice::OperationChoice> = providers
+        .iter()
+        .zip(&ops)
+        .zip(&shown)
+        // The providers compared that have offers (qualifying ones, with requirements).
+        .filter(|((p, _), s)| **s && !p.offers.is_empty())
+        .filter_map(|((p, op), _)| op.choice(p))
+        .collect();
+    let budget = advice::budget(
+        &offers,
+        &comparison_basis,
+        &rates.report,
+        &advice::AdviceFor::Cheapest,
+    );
     let recommendations = advice::recommendations(w, &offers, &budget, &rates.report);
     let rent_vs_buy = inputs
         .rent_vs_buy
-        .map(|r| ownership::compare(r, &providers, &rates));
+        .map(|r| ownership::compare(r, &shown_providers, &rates));
     let mut method_notes = vec![
         Why::new(Msg::MethodScaling).with("eff", num(w.scaling_efficiency)),
         Why::new(Msg::MethodInstances),
@@ -845,6 +912,9 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
     if w.spot.accepted {
         method_notes.push(Why::new(Msg::MethodSpot));
     }
+    if inputs.allowed_providers.is_some() {
+        method_notes.push(Why::new(Msg::MethodSameBasis));
+    }
     Ok(CostComparison {
         benchmark_note: MLPERF_NOTE,
         workload: ctx.summary.clone(),
@@ -854,6 +924,7 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
         gpu_bases,
         offers,
         comparison_basis,
+        operation_offers,
         budget,
         recommendations,
         rent_vs_buy,
@@ -866,6 +937,42 @@ pub fn compare(inputs: &CostInputs) -> Result<CostComparison, Vec<Diagnostic>> {
         not_qualifying: Vec::new(),
         not_qualifying_count: 0,
     })
+}
+
+impl CostComparison {
+    /// Makes the budget advice and the recommendations that rest on one offer
+    /// (data locality, quantisation, budget alerts) about the offer `whom` names: the
+    /// cheapest ranked offer, or the recommended or leading provider's best qualifying
+    /// offer (its best-ranked one).
+    pub fn advise_for(&mut self, w: &Workload, whom: &advice::AdviceFor) {
+        self.budget = advice::budget(
+            &self.offers,
+            &self.comparison_basis,
+            &self.report_currency,
+            whom,
+        );
+        self.recommendations =
+            advice::recommendations(w, &self.offers, &self.budget, &self.report_currency);
+    }
+
+    /// The offer the budget advice is for.
+    pub fn advised_offer(&self) -> Option<&OfferCost> {
+        let d = self.budget.offer_detail.as_ref()?;
+        self.offers
+            .iter()
+            .find(|o| *o.provider_id == *d.provider_id && o.offer_id == d.offer_id)
+    }
+}
+
+/// True when every price of the provider can be converted into the report currency.
+fn has_rates(rates: &Rates, p: &ProviderProfile) -> bool {
+    p.offers.iter().all(|o| rates.rate(&o.currency).is_some())
+        && p.storage
+            .as_ref()
+            .is_none_or(|s| rates.rate(&s.currency).is_some())
+        && p.egress
+            .as_ref()
+            .is_none_or(|e| rates.rate(&e.currency).is_some())
 }
 
 /// Every currency a price is given in needs a rate into the report currency.
@@ -1236,7 +1343,7 @@ impl<'a> Context<'a> {
     /// currency and rate (once per offer), and the on-demand compute amount the offers are
     /// ranked by. The compute line of [`Context::offer`] reuses these figures.
     fn ranking_inputs(&self, o: &Offer) -> OfferInputs {
-        let basis = self.basis_index.get(o.gpu_model.as_str()).copied();
+        let basis = self.basis_index.get(offer_gpu(o).id).copied();
         let currency = self
             .currencies
             .iter()
@@ -1278,6 +1385,7 @@ impl<'a> Context<'a> {
         ranked: Option<(u32, ComparableTotal)>,
     ) -> OfferCost {
         let (billing, mut assumptions) = Self::billing(o);
+        let resolved = resolution_why(o, &offer_gpu(o));
         let n = self.w.gpus_per_job;
         let gpi = o.gpus_per_instance;
         let instances = if gpi == 0 { 0 } else { n.div_ceil(gpi) };
@@ -1302,7 +1410,10 @@ impl<'a> Context<'a> {
             offer_id: o.id.clone(),
             instance_type: o.instance_type.clone(),
             region: part.region(&o.region),
+            country: part.country(&o.region),
             gpu_model: basis.map_or_else(|| o.gpu_model.as_str().into(), |b| b.model.clone()),
+            gpu_model_as_written: resolved.as_ref().map(|_| o.gpu_model.clone()),
+            gpu_model_resolved: resolved.clone(),
             gpus_per_instance: gpi,
             currency: currency.clone(),
             basis: kind,
@@ -1414,7 +1525,10 @@ impl<'a> Context<'a> {
             offer_id: o.id.clone(),
             instance_type: o.instance_type.clone(),
             region: part.region(&o.region),
+            country: part.country(&o.region),
             gpu_model: basis.map_or_else(|| o.gpu_model.as_str().into(), |b| b.model.clone()),
+            gpu_model_as_written: resolved.as_ref().map(|_| o.gpu_model.clone()),
+            gpu_model_resolved: resolved.clone(),
             gpus_per_instance: gpi,
             currency,
             basis: kind,
@@ -1693,6 +1807,11 @@ impl<'a> Context<'a> {
             id: p.id.as_str().into(),
             name: p.name.as_str().into(),
             regions,
+            countries: p
+                .regions
+                .iter()
+                .map(|r| (r.id.clone(), SharedText::from(r.country.as_str())))
+                .collect(),
             on_demand_no_price: no_price(
                 LineKind::ComputeOnDemand,
                 &self.reasons.no_on_demand_price,
@@ -1799,6 +1918,7 @@ impl<'a> Context<'a> {
                     instances,
                     price,
                     currency,
+                    ..
                 } => {
                     let original =
                         Decimal::from(*instances) * price.0 * o.hours_per_month.0 * o.months.0;
@@ -2014,6 +2134,8 @@ struct ProviderPart {
     name: SharedText,
     /// The regions its offers name.
     regions: Vec<SharedText>,
+    /// Region ID → country, as the profile lists them.
+    countries: Vec<(String, SharedText)>,
     /// Storage, egress and operation lines.
     lines: Arc<[LineItem]>,
     /// Sum of the known side amounts.
@@ -2031,6 +2153,12 @@ impl ProviderPart {
             Some(x) => x.clone(),
             None => SharedText::from(r),
         }
+    }
+    fn country(&self, r: &str) -> Option<SharedText> {
+        self.countries
+            .iter()
+            .find(|(id, _)| id == r)
+            .map(|(_, c)| c.clone())
     }
 }
 
@@ -2101,6 +2229,9 @@ enum OperationOffer {
         instances: u32,
         price: Amount,
         currency: String,
+        gpus_per_instance: u32,
+        gpu_model: String,
+        region: String,
     },
     /// The provider has no offer to run the operation on.
     Missing(Why),
@@ -2108,14 +2239,68 @@ enum OperationOffer {
     NotAsked,
 }
 
-/// The provider's cheapest on-demand way (in report currency) to run the operation GPUs.
-fn operation_offer(ctx: &Context, p: &ProviderProfile) -> OperationOffer {
+impl OperationOffer {
+    /// What the outputs show: the offer used (or why there is none).
+    fn choice(&self, p: &ProviderProfile) -> Option<advice::OperationChoice> {
+        let country = |region: &str| {
+            p.regions
+                .iter()
+                .find(|r| r.id == region)
+                .map(|r| r.country.clone())
+        };
+        match self {
+            OperationOffer::NotAsked => None,
+            OperationOffer::Found {
+                offer_id,
+                instances,
+                price,
+                currency,
+                gpus_per_instance,
+                gpu_model,
+                region,
+            } => Some(advice::OperationChoice {
+                provider_id: p.id.clone(),
+                provider_name: p.name.clone(),
+                offer_id: Some(offer_id.clone()),
+                gpus_per_instance: Some(*gpus_per_instance),
+                instances: Some(*instances),
+                gpu_model: Some(gpu_model.clone()),
+                region: Some(region.clone()),
+                country: country(region),
+                price_per_instance_hour: Some(*price),
+                currency: Some(currency.clone()),
+                missing: None,
+            }),
+            OperationOffer::Missing(why) => Some(advice::OperationChoice {
+                provider_id: p.id.clone(),
+                provider_name: p.name.clone(),
+                offer_id: None,
+                gpus_per_instance: None,
+                instances: None,
+                gpu_model: None,
+                region: None,
+                country: None,
+                price_per_instance_hour: None,
+                currency: None,
+                missing: Some(why.clone()),
+            }),
+        }
+    }
+}
+
+/// The provider's cheapest on-demand way (in report currency) to run the operation GPUs,
+/// among `candidates` (the offers that qualify for operation: allowed country and
+/// availability — not the training job's GPU model, memory or GPUs per instance, so a
+/// one-GPU operation runs on a one-GPU offer where there is one). Each instance
+/// counts whole: `ceil(operation GPUs / GPUs per instance)` instances.
+fn operation_offer(ctx: &Context, p: &ProviderProfile, candidates: &[&Offer]) -> OperationOffer {
     let Some(op) = &ctx.w.operation else {
         return OperationOffer::NotAsked;
     };
-    let mut best: Option<(Decimal, &str, u32, Amount, &str)> = None;
-    for o in &p.offers {
-        if o.gpu_model != op.gpu_model || o.gpus_per_instance == 0 {
+    let mut best: Option<(Decimal, &Offer, u32, Amount)> = None;
+    for o in candidates {
+        let runs = o.gpu_model == op.gpu_model || offer_gpu(o).id == op.gpu_model;
+        if !runs || o.gpus_per_instance == 0 {
             continue;
         }
         let (Some(price), Some(rate)) = (o.price_on_demand, ctx.rates.rate(&o.currency)) else {
@@ -2125,18 +2310,21 @@ fn operation_offer(ctx: &Context, p: &ProviderProfile) -> OperationOffer {
         let hourly = Decimal::from(k) * price.0 * rate;
         let better = match &best {
             None => true,
-            Some((b, id, ..)) => hourly < *b || (hourly == *b && o.id.as_str() < *id),
+            Some((b, bo, ..)) => hourly < *b || (hourly == *b && o.id < bo.id),
         };
         if better {
-            best = Some((hourly, &o.id, k, price, &o.currency));
+            best = Some((hourly, o, k, price));
         }
     }
     match best {
-        Some((_, id, k, price, cur)) => OperationOffer::Found {
-            offer_id: id.to_string(),
+        Some((_, o, k, price)) => OperationOffer::Found {
+            offer_id: o.id.clone(),
             instances: k,
             price,
-            currency: cur.to_string(),
+            currency: o.currency.to_string(),
+            gpus_per_instance: o.gpus_per_instance,
+            gpu_model: o.gpu_model.clone(),
+            region: o.region.clone(),
         },
         None => OperationOffer::Missing(
             Why::new(Msg::NoOperationOffer)
@@ -2144,6 +2332,29 @@ fn operation_offer(ctx: &Context, p: &ProviderProfile) -> OperationOffer {
                 .with("gpu", &op.gpu_model),
         ),
     }
+}
+
+pub use crate::model::gpu::resolve_offer as offer_gpu;
+
+/// Why an offer's generic GPU model was taken as a specific one, in words.
+fn resolution_why(o: &Offer, r: &gpu::Resolved<'_>) -> Option<Why> {
+    Some(match r.evidence.as_ref()? {
+        gpu::Evidence::InstanceName(word) => Why::new(Msg::ResolvedInstanceName)
+            .with("written", &o.gpu_model)
+            .with("model", r.id)
+            .with("word", word.as_str())
+            .with("instance", o.instance_type.as_deref().unwrap_or("")),
+        gpu::Evidence::Interconnect(f) => Why::new(Msg::ResolvedInterconnect)
+            .with("written", &o.gpu_model)
+            .with("model", r.id)
+            .with(
+                "link",
+                match f {
+                    gpu::FormFactor::Pcie => "pcie",
+                    _ => "nvlink",
+                },
+            ),
+    })
 }
 
 /// Rounds f64 seconds up to whole seconds; `None` when not finite, negative or beyond 10^12 s.
@@ -2183,6 +2394,24 @@ pub fn egress_cost(e: &EgressPrice, gb: Decimal) -> Result<(Decimal, Why), Why> 
     }
     if e.tiers.is_empty() {
         return Err(Why::new(Msg::EgressNoTiers));
+    }
+    // The tier the volume falls in: under `volume` every tier, under `graduated` a
+    // tier marked `bracket`, prices the whole volume at its rate.
+    let reached = e
+        .tiers
+        .iter()
+        .find(|t| t.up_to_gb.is_none_or(|u| billable <= u.0));
+    if let Some(t) = reached.filter(|t| t.bracket && e.tier_mode == TierMode::Graduated) {
+        let cost = billable * t.price_per_gb.0;
+        return Ok((
+            cost,
+            Why::new(Msg::CalcBracket)
+                .with("head", head)
+                .with("gb", num(billable.normalize()))
+                .with("price", num(t.price_per_gb))
+                .with("cost", num(cost.normalize()))
+                .with("currency", &e.currency),
+        ));
     }
     match e.tier_mode {
         TierMode::Graduated => {
@@ -2259,10 +2488,15 @@ const SIDE_ITEMS: [LineKind; 3] = [LineKind::Storage, LineKind::Egress, LineKind
 /// Side items are the same for all offers of a provider, so what is included is decided
 /// per provider from the compute amounts alone; the sort runs on small keys, and each
 /// offer's full cost is built once, in its final place (docs/performance.md).
+///
+/// The included items are decided over every provider in `providers`; only the offers
+/// of providers marked in `shown` are ranked and returned. So leaving providers out of
+/// the comparison (`shown`) never changes the comparable total of an offer shown.
 fn rank(
     ctx: &Context,
     providers: &[&ProviderProfile],
     parts: &[ProviderPart],
+    shown: &[bool],
 ) -> (Vec<OfferCost>, ComparisonBasis) {
     let buffer_pct = ctx.w.buffer_pct.0;
     // The compute amount of every offer (`None`: no cost at all), in input order.
@@ -2338,6 +2572,10 @@ fn rank(
     let mut order: Vec<(u8, Decimal, u32, u32, u32)> = Vec::with_capacity(ties.len());
     let mut next = 0;
     for (pi, c) in computes.iter().enumerate() {
+        if !shown[pi] {
+            next += c.len();
+            continue;
+        }
         for (oi, m) in c.iter().enumerate() {
             let (group, amount) = match &m.compute {
                 Some(ComputeFigures::Priced { amount, .. }) => {
@@ -2526,7 +2764,7 @@ impl Context<'_> {
         let mut models: BTreeSet<&str> = BTreeSet::new();
         let mut currencies: BTreeSet<&str> = BTreeSet::from([self.rates.report.as_str()]);
         for o in providers.iter().flat_map(|p| &p.offers) {
-            models.insert(&o.gpu_model);
+            models.insert(offer_gpu(o).id);
             currencies.insert(&o.currency);
         }
         for m in models {
@@ -2587,6 +2825,124 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Egress with the tiers AWS and GCP publish, as SkyPilot's `get_egress_cost()`
+    /// transcribes them (shared/reference/egress_reference.csv), through the shipped
+    /// profiles: AWS graduated with a bracket tier above 150 TB, GCP volume (every tier a
+    /// bracket). 1 TB = 1,024 GB as in the reference. Figures in USD, worked by hand.
+    #[test]
+    fn egress_tiers_of_aws_and_gcp_give_the_published_figures() {
+        let (profiles, _) = crate::validate::embedded_providers();
+        let egress = |id: &str| {
+            profiles
+                .iter()
+                .find(|p| p.value.id == id)
+                .and_then(|p| p.value.egress.clone())
+                .unwrap()
+        };
+        let (aws, gcp) = (egress("aws"), egress("gcp"));
+        let cost = |e: &EgressPrice, gb: &str| {
+            egress_cost(e, Decimal::from_str(gb).unwrap())
+                .map(|(c, _)| cents(c))
+                .unwrap()
+        };
+        let d = |x: &str| Decimal::from_str(x).unwrap();
+        // AWS: first GB free, 0.09 to 10 TB, 0.085 to 50 TB, 0.07 to 150 TB, graduated;
+        // above 150 TB the whole volume at 0.05.
+        // 0.5 GB: inside the free first GB = 0.
+        assert_eq!(cost(&aws, "0.5"), d("0.00"));
+        // 5 TB = 5,120 GB: 1 × 0 + 5,119 × 0.09 = 460.71.
+        assert_eq!(cost(&aws, "5120"), d("460.71"));
+        // 60 TB = 61,440 GB: 1 × 0 + 10,239 × 0.09 (921.51) + 40,960 × 0.085 (3,481.60)
+        // + 10,240 × 0.07 (716.80) = 5,119.91.
+        assert_eq!(cost(&aws, "61440"), d("5119.91"));
+        // 200 TB = 204,800 GB, beyond 150 TB: the whole volume × 0.05 = 10,240.00
+        // (graduated all the way it would be 921.51 + 3,481.60 + 102,400 × 0.07
+        // + 51,200 × 0.05 = 14,131.11).
+        assert_eq!(cost(&aws, "204800"), d("10240.00"));
+        // The bracket edge: 150 TB itself is still graduated (921.51 + 3,481.60 +
+        // 7,168.00 = 11,571.11); one GB more is priced whole: 153,601 × 0.05 = 7,680.05.
+        assert_eq!(cost(&aws, "153600"), d("11571.11"));
+        assert_eq!(cost(&aws, "153601"), d("7680.05"));
+        let mut graduated = aws.clone();
+        graduated.tiers.last_mut().unwrap().bracket = false;
+        assert_eq!(cost(&graduated, "204800"), d("14131.11"));
+        // GCP: the rate of the bracket the volume falls in, on the whole volume:
+        // 0.12 to 1 TB, 0.11 to 10 TB, 0.08 above.
+        // 0.5 GB × 0.12 = 0.06.
+        assert_eq!(cost(&gcp, "0.5"), d("0.06"));
+        // 5,120 GB × 0.11 = 563.20.
+        assert_eq!(cost(&gcp, "5120"), d("563.20"));
+        // 61,440 GB × 0.08 = 4,915.20.
+        assert_eq!(cost(&gcp, "61440"), d("4915.20"));
+        // 204,800 GB × 0.08 = 16,384.00.
+        assert_eq!(cost(&gcp, "204800"), d("16384.00"));
+        // The arithmetic says which rule applied.
+        let (_, why) = egress_cost(&aws, d("204800")).unwrap();
+        assert!(
+            why.to_string().contains("bracket: 204800 GB × 0.05"),
+            "{why}"
+        );
+    }
+
+    /// The derived enum texts are the words the files and outputs always used.
+    #[test]
+    fn enum_texts_are_the_serde_names() {
+        use crate::model::workload::{JobKind, Precision, WorkUnit};
+        let serde_name = |v: serde_json::Value| v.as_str().unwrap().to_string();
+        for j in [JobKind::Training, JobKind::FineTuning, JobKind::Inference] {
+            assert_eq!(j.as_str(), serde_name(serde_json::to_value(j).unwrap()));
+        }
+        for u in [
+            WorkUnit::Samples,
+            WorkUnit::Tokens,
+            WorkUnit::Requests,
+            WorkUnit::BenchmarkRuns,
+        ] {
+            assert_eq!(u.as_str(), serde_name(serde_json::to_value(u).unwrap()));
+        }
+        for p in [
+            Precision::Fp32,
+            Precision::Tf32,
+            Precision::Bf16,
+            Precision::Fp16,
+            Precision::Fp8,
+        ] {
+            assert_eq!(p.as_str(), serde_name(serde_json::to_value(p).unwrap()));
+        }
+        use crate::model::common::EvidenceStatus;
+        use crate::model::rule_pack::{Area, Severity};
+        for a in Area::ALL {
+            assert_eq!(a.key(), serde_name(serde_json::to_value(a).unwrap()));
+        }
+        for v in [
+            Severity::Knockout,
+            Severity::Major,
+            Severity::Minor,
+            Severity::Info,
+        ] {
+            assert_eq!(v.key(), serde_name(serde_json::to_value(v).unwrap()));
+        }
+        for v in [
+            EvidenceStatus::Verified,
+            EvidenceStatus::SelfDeclared,
+            EvidenceStatus::ThirdParty,
+            EvidenceStatus::KeywordProbe,
+        ] {
+            assert_eq!(v.as_str(), serde_name(serde_json::to_value(v).unwrap()));
+        }
+        for v in [
+            crate::eval::Outcome::Pass,
+            crate::eval::Outcome::Fail,
+            crate::eval::Outcome::Unknown,
+        ] {
+            assert_eq!(v.key(), serde_name(serde_json::to_value(v).unwrap()));
+        }
+        assert_eq!(BasisKind::BenchmarkDerived.as_str(), "benchmark-derived");
+        assert_eq!(BasisKind::NoBasis.as_str(), "no basis");
+        assert_eq!(LineKind::ComputeOnDemand.as_str(), "compute (on-demand)");
+        assert_eq!(LineKind::Egress.as_str(), "egress");
     }
 
     /// The buffer without a division gives the same figures as with one.

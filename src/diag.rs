@@ -70,20 +70,72 @@ pub struct Diagnostic {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Msg {
     pub key: &'static str,
-    pub values: Vec<(&'static str, String)>,
+    pub values: Vec<(&'static str, Arg)>,
+}
+
+/// The value of a placeholder: the same in every language (a name, a number as
+/// written in the file), or a text of its own per language.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    Text(String),
+    /// A text made for each language (e.g. a schema described in words).
+    Lang {
+        en: String,
+        de: String,
+    },
+    /// Another text of the catalogue.
+    Msg(Box<Msg>),
+}
+
+impl Arg {
+    fn render(&self, lang: crate::i18n::Lang) -> String {
+        match self {
+            Arg::Text(s) => s.clone(),
+            Arg::Lang { en, de } => match lang {
+                crate::i18n::Lang::En => en.clone(),
+                crate::i18n::Lang::De => de.clone(),
+            },
+            Arg::Msg(m) => m.render(lang),
+        }
+    }
 }
 
 impl Msg {
     pub fn new(key: &'static str, values: &[(&'static str, &str)]) -> Msg {
         Msg {
             key,
-            values: values.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+            values: values
+                .iter()
+                .map(|(k, v)| (*k, Arg::Text(v.to_string())))
+                .collect(),
         }
+    }
+
+    /// Adds a placeholder value.
+    pub fn with(mut self, name: &'static str, value: Arg) -> Msg {
+        self.values.push((name, value));
+        self
+    }
+
+    /// A text made for each language, as a message of its own.
+    pub fn both(en: impl Into<String>, de: impl Into<String>) -> Msg {
+        Msg::new("diag_text", &[]).with(
+            "text",
+            Arg::Lang {
+                en: en.into(),
+                de: de.into(),
+            },
+        )
     }
 
     /// The text in `lang`, placeholders filled.
     pub fn render(&self, lang: crate::i18n::Lang) -> String {
-        let values: Vec<(&str, &str)> = self.values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let values: Vec<(&str, String)> = self
+            .values
+            .iter()
+            .map(|(k, v)| (*k, v.render(lang)))
+            .collect();
+        let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
         crate::i18n::fill(lang, self.key, &values)
     }
 }
@@ -134,6 +186,31 @@ impl Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error_t(code, key, values)
         }
+    }
+    /// An error whose message is a catalogue message with its values.
+    pub fn error_m(code: impl Into<Code>, m: Msg) -> Self {
+        let mut d = Diagnostic::error(code, m.render(crate::i18n::Lang::En));
+        d.texts_mut().message = Some(m);
+        d
+    }
+    /// [`Diagnostic::error_m`] as a warning.
+    pub fn warning_m(code: impl Into<Code>, m: Msg) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error_m(code, m)
+        }
+    }
+    /// What was expected, as a catalogue message.
+    pub fn expected_m(mut self, m: Msg) -> Self {
+        self.expected = Some(m.render(crate::i18n::Lang::En));
+        self.texts_mut().expected = Some(m);
+        self
+    }
+    /// How to fix it, as a catalogue message.
+    pub fn help_m(mut self, m: Msg) -> Self {
+        self.help = Some(m.render(crate::i18n::Lang::En));
+        self.texts_mut().help = Some(m);
+        self
     }
     /// What was expected, as the catalogue's text `key`.
     pub fn expected_t(mut self, key: &'static str, values: &[(&'static str, &str)]) -> Self {

@@ -18,7 +18,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::cli::Lang;
+use crate::i18n::Lang;
 use crate::model::provider::ProviderProfile;
 
 /// What happened to one path.
@@ -207,17 +207,42 @@ impl Path {
                     pattern.push_str(f);
                     let last = i + 1 == n;
                     let next_is_item = matches!(self.0.get(i + 1), Some(Seg::Item { .. }));
-                    match labels::lookup(&pattern, lang) {
-                        Some(l) => parts.push(l.to_string()),
-                        // Intermediate steps without a label are left out unless
-                        // they name the list whose item follows.
-                        None if last || next_is_item || i == 0 => parts.push(labels::humanise(f)),
-                        None => {}
+                    // The section, the list whose item follows, and the field
+                    // itself: the labels are whole phrases, so the steps between
+                    // them are left out.
+                    if last || next_is_item || i == 0 {
+                        match labels::lookup(&pattern, lang) {
+                            Some(l) => parts.push(l.to_string()),
+                            None => parts.push(labels::humanise(f)),
+                        }
                     }
                 }
                 Seg::Item { key, .. } => {
+                    let k = key.split('#').next().unwrap_or(key);
+                    // Items a reader knows by a name: the name replaces the list's label.
+                    let named = match pattern.as_str() {
+                        "/certifications" => {
+                            Some(crate::i18n::t(lang, &format!("cert_noun_{k}")).to_string())
+                                .filter(|n| !n.is_empty())
+                        }
+                        "/codes_of_conduct" => Some(crate::i18n::value_label(lang, k).to_string()),
+                        "/dpa/subprocessors/list" => {
+                            Some(crate::i18n::fill(lang, "item_subprocessor", &[("name", k)]))
+                        }
+                        "/offers" => Some(crate::i18n::fill(lang, "diff_item_offer", &[("id", k)])),
+                        "/regions" => {
+                            Some(crate::i18n::fill(lang, "diff_item_region", &[("id", k)]))
+                        }
+                        _ => None,
+                    };
                     pattern.push_str("/*");
-                    parts.push(format!("`{}`", key.split('#').next().unwrap_or(key)));
+                    match named {
+                        Some(n) => {
+                            parts.pop();
+                            parts.push(n);
+                        }
+                        None => parts.push(format!("`{k}`")),
+                    }
                 }
             }
         }
@@ -714,7 +739,10 @@ mod tests {
         assert_eq!(c[0].path, "/dpa/breach_notice_hours");
         assert_eq!(c[0].old, Some(json!(72)));
         assert_eq!(c[0].new, Some(json!(24)));
-        assert_eq!(c[0].label, "DPA › breach notice (hours)");
+        assert_eq!(
+            c[0].label,
+            "Data processing agreement (DPA) › Deadline to report a data breach to you (hours)"
+        );
         // A fact that disappears becomes unknown.
         let c = run(
             json!({"exit": {"switching_fee": {"value": "none"}}}),
@@ -757,7 +785,10 @@ mod tests {
         assert_eq!(c[1].kind, ChangeKind::Added);
         assert_eq!(c[1].path, "/dpa/subprocessors/list[Y Inc.]");
         assert_eq!(c[1].note.as_deref(), Some("US, third country"));
-        assert_eq!(c[1].label, "DPA › sub-processors › sub-processor `Y Inc.`");
+        assert_eq!(
+            c[1].label,
+            "Data processing agreement (DPA) › Sub-processor Y Inc."
+        );
     }
 
     #[test]

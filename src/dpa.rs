@@ -15,7 +15,6 @@ pub mod facts;
 pub mod figures;
 pub mod locate;
 pub mod pages;
-pub mod report;
 pub mod sections;
 pub mod terms;
 pub mod text;
@@ -28,12 +27,13 @@ use std::path::Path;
 use sha2::{Digest, Sha256};
 
 use crate::diag::Diagnostic;
-use crate::load::{hex, parse_document, DocumentKind, SourceFile};
+use crate::load::{hex, DocumentKind, SourceFile};
 use crate::model::review::{
     Art28Element, DocumentLanguage, DocumentType, DpaFigures, DpaReview, ElementReview,
     ReviewedDocument, ScanConfidence, ScanResult, ScanStatus, UnclearReason, Verdict,
     DPA_REVIEW_KIND, DPA_REVIEW_SCHEMA_VERSION,
 };
+use crate::validate::parse_document;
 
 pub use figures::Figures;
 pub use text::DocumentFormat;

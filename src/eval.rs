@@ -16,6 +16,7 @@ pub mod decision;
 pub mod docs;
 pub mod examples;
 pub mod inputs;
+pub mod pack_check;
 pub mod packs;
 pub mod pointer;
 pub mod qualify;
@@ -24,7 +25,7 @@ pub mod seal;
 pub mod smaa;
 pub mod why;
 
-use crate::diag::{Code, EvalCode, ValidateCode};
+use crate::diag::{EvalCode, ValidateCode};
 use std::collections::{BTreeMap, HashMap};
 
 use chrono::NaiveDate;
@@ -40,8 +41,9 @@ use check::{CCheck, Cx, OfferView, Scope, Sets};
 use pointer::ProvRef;
 
 /// The outcome of one rule on one provider.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Outcome {
     Pass,
     Fail,
@@ -50,11 +52,8 @@ pub enum Outcome {
 
 impl Outcome {
     pub fn key(self) -> &'static str {
-        match self {
-            Outcome::Pass => "pass",
-            Outcome::Fail => "fail",
-            Outcome::Unknown => "unknown",
-        }
+        // The serde name (`snake_case`), derived.
+        self.into()
     }
 }
 
@@ -211,18 +210,16 @@ pub struct AppliedRule {
     pub severity_note: Option<String>,
     pub weight: u32,
     pub citations: Vec<String>,
-    /// The same citations as German readers write them (`Art. 28 Abs. 3 lit. h DSGVO`).
+    /// The legal basis itself, for citations in the reader's convention.
     #[serde(skip)]
-    pub citations_de: Vec<String>,
+    pub legal_basis: Vec<crate::model::rule_pack::LegalBasis>,
 }
 
 impl AppliedRule {
-    /// The citations in the convention of `lang`.
-    pub fn citations_in(&self, lang: crate::i18n::Lang) -> &[String] {
-        match lang {
-            crate::i18n::Lang::De => &self.citations_de,
-            crate::i18n::Lang::En => &self.citations,
-        }
+    /// The citations as `lang` writes them, with their confirmation in words
+    /// (`Art. 28 Abs. 3 lit. h DSGVO`, `GDPR Art. 33(2) (secondary sources only)`).
+    pub fn citations_in(&self, lang: crate::i18n::Lang) -> Vec<String> {
+        self.legal_basis.iter().map(|b| b.cite(lang)).collect()
     }
 }
 
@@ -318,10 +315,6 @@ pub struct Engine<'p> {
     needs: qualify::OfferNeeds,
 }
 
-fn diag(code: impl Into<Code>, msg: impl Into<String>) -> Diagnostic {
-    Diagnostic::error(code, msg)
-}
-
 /// The allowed countries and other sets of these requirements.
 pub fn sets_of(req: &Requirements) -> Sets {
     let mut allowed: Vec<String> = Vec::new();
@@ -367,24 +360,26 @@ impl<'p> Engine<'p> {
         for (i, o) in requirements.rule_overrides.iter().enumerate() {
             if !all_ids.contains(&o.rule.as_str()) {
                 errors.push(
-                    diag(
+                    Diagnostic::error_t(
                         EvalCode::UnknownRule,
-                        format!("rule override names `{}`, which no rule pack has", o.rule),
+                        "eval_override_unknown_rule",
+                        &[("rule", &o.rule)],
                     )
                     .pointer(format!("/rule_overrides/{i}/rule"))
-                    .help("run `cloudvet rules list` for the rule IDs"),
+                    .help_t("eval_rules_list_help", &[]),
                 );
             }
         }
         for (i, w) in requirements.waivers.iter().enumerate() {
             if !all_ids.contains(&w.rule.as_str()) {
                 errors.push(
-                    diag(
+                    Diagnostic::error_t(
                         EvalCode::UnknownRule,
-                        format!("waiver names `{}`, which no rule pack has", w.rule),
+                        "eval_waiver_unknown_rule",
+                        &[("rule", &w.rule)],
                     )
                     .pointer(format!("/waivers/{i}/rule"))
-                    .help("run `cloudvet rules list` for the rule IDs"),
+                    .help_t("eval_rules_list_help", &[]),
                 );
             }
         }
@@ -398,27 +393,25 @@ impl<'p> Engine<'p> {
                     weights.insert(a, *w);
                 }
                 Some(_) => errors.push(
-                    diag(
+                    Diagnostic::error_t(
                         EvalCode::InvalidWeight,
-                        format!("area weight for `{k}` must be a number ≥ 0, got {w}"),
+                        "eval_invalid_weight",
+                        &[("area", k), ("weight", &w.to_string())],
                     )
                     .pointer(format!("/area_weights/{k}"))
-                    .help("weights are relative; use 0 to leave an area out of the total"),
+                    .help_t("eval_invalid_weight_help", &[]),
                 ),
                 None => errors.push(
-                    diag(
-                        EvalCode::UnknownArea,
-                        format!("`{k}` is not an assessment area"),
-                    )
-                    .pointer(format!("/area_weights/{k}"))
-                    .expected(
-                        Area::ALL
-                            .iter()
-                            .map(|a| a.key())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    )
-                    .help("area keys are listed in docs/assessment.md"),
+                    Diagnostic::error_t(EvalCode::UnknownArea, "eval_unknown_area", &[("area", k)])
+                        .pointer(format!("/area_weights/{k}"))
+                        .expected(
+                            Area::ALL
+                                .iter()
+                                .map(|a| a.key())
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        )
+                        .help_t("eval_unknown_area_help", &[]),
                 ),
             }
         }
@@ -489,11 +482,16 @@ impl<'p> Engine<'p> {
                         }
                         Err(e) => {
                             errors.push(
-                                diag(
+                                Diagnostic::error_t(
                                     EvalCode::InvalidCheck,
-                                    format!("{}: applies_when: {e}", rule.id),
+                                    "eval_invalid_part",
+                                    &[
+                                        ("rule", &rule.id),
+                                        ("part", "applies_when"),
+                                        ("error", &e.to_string()),
+                                    ],
                                 )
-                                .help("fix the rule's condition or the requirement it reads"),
+                                .help_t("eval_invalid_condition_help", &[]),
                             );
                             continue;
                         }
@@ -510,11 +508,16 @@ impl<'p> Engine<'p> {
                             }
                         }
                         Err(e) => errors.push(
-                            diag(
+                            Diagnostic::error_t(
                                 EvalCode::InvalidCheck,
-                                format!("{}: knockout_when: {e}", rule.id),
+                                "eval_invalid_part",
+                                &[
+                                    ("rule", &rule.id),
+                                    ("part", "knockout_when"),
+                                    ("error", &e.to_string()),
+                                ],
                             )
-                            .help("fix the rule's condition or the requirement it reads"),
+                            .help_t("eval_invalid_condition_help", &[]),
                         ),
                     }
                 }
@@ -535,8 +538,16 @@ impl<'p> Engine<'p> {
                     Ok(c) => c,
                     Err(e) => {
                         errors.push(
-                            diag(EvalCode::InvalidCheck, format!("{}: check: {e}", rule.id))
-                                .help("a threshold `requirement` must point at a number in the requirements"),
+                            Diagnostic::error_t(
+                                EvalCode::InvalidCheck,
+                                "eval_invalid_part",
+                                &[
+                                    ("rule", &rule.id),
+                                    ("part", "check"),
+                                    ("error", &e.to_string()),
+                                ],
+                            )
+                            .help_t("eval_invalid_check_help", &[]),
                         );
                         continue;
                     }
@@ -555,7 +566,7 @@ impl<'p> Engine<'p> {
                     severity_note: note,
                     weight: rule.weight,
                     citations: rule.legal_basis.iter().map(|b| b.citation()).collect(),
-                    citations_de: rule.legal_basis.iter().map(|b| b.citation_de()).collect(),
+                    legal_basis: rule.legal_basis.clone(),
                 });
                 rules.push(ActiveRule {
                     rule,
@@ -629,7 +640,7 @@ impl<'p> Engine<'p> {
             severity: r.severity,
             weight: r.rule.weight,
             outcome,
-            reason: why.render(),
+            reason: why.render(json),
             facts: cx.reads,
             missing,
             verified: outcome != Outcome::Unknown && cx.all_verified,
@@ -808,11 +819,12 @@ impl<'p> Engine<'p> {
         for w in sorted.windows(2) {
             if w[0].id == w[1].id {
                 errors.push(
-                    diag(
+                    Diagnostic::error_t(
                         ValidateCode::DuplicateId,
-                        format!("two provider profiles have the id `{}`", w[0].id),
+                        "eval_two_profiles_same_id",
+                        &[("id", &w[0].id)],
                     )
-                    .help("each provider needs its own id"),
+                    .help_t("eval_two_profiles_same_id_help", &[]),
                 );
             }
         }

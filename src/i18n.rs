@@ -83,21 +83,29 @@ impl FromStr for Lang {
     }
 }
 
+mod chart;
+mod checks;
+pub mod citations;
 mod cli;
 mod commands;
 mod cost;
+mod cost_advice;
 mod cost_why;
 mod decision;
 mod diag;
 mod diff;
 mod dpa;
+pub mod fields;
+mod help;
 mod import;
 mod init;
 mod project;
+mod questionnaire;
 mod report;
 mod seal;
 mod suggest;
 mod values;
+mod why;
 
 /// The one message catalogue: every fixed text of every command, English and
 /// German, as (key, English, German). It is kept in one table per area
@@ -107,7 +115,11 @@ mod values;
 /// every lookup goes through [`t`].
 pub const TABLES: &[&[(&str, &str, &str)]] = &[
     report::TABLE,
+    checks::TABLE,
+    help::TABLE,
+    citations::TABLE,
     cost::TABLE,
+    cost_advice::TABLE,
     cost_why::TABLE,
     cli::TABLE,
     diag::TABLE,
@@ -121,6 +133,9 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     init::TABLE,
     diff::TABLE,
     values::TABLE,
+    why::TABLE,
+    questionnaire::TABLE,
+    chart::TABLE,
 ];
 
 /// Every entry of the catalogue.
@@ -150,17 +165,23 @@ pub fn t(lang: Lang, key: &str) -> &'static str {
 /// Only the report's and the cost comparison's words: the terminal's and the
 /// diagnostics' texts are not part of the report model.
 pub fn labels(lang: Lang) -> BTreeMap<String, String> {
-    [report::TABLE, cost::TABLE, decision::TABLE, seal::TABLE]
-        .iter()
-        .flat_map(|t| t.iter())
-        .map(|(k, en, de)| {
-            let v = match lang {
-                Lang::En => en,
-                Lang::De => de,
-            };
-            (k.to_string(), v.to_string())
-        })
-        .collect()
+    [
+        report::TABLE,
+        cost::TABLE,
+        decision::TABLE,
+        seal::TABLE,
+        citations::TABLE,
+    ]
+    .iter()
+    .flat_map(|t| t.iter())
+    .map(|(k, en, de)| {
+        let v = match lang {
+            Lang::En => en,
+            Lang::De => de,
+        };
+        (k.to_string(), v.to_string())
+    })
+    .collect()
 }
 
 /// The text for `key` with `{name}` placeholders filled in.

@@ -13,6 +13,7 @@ pub mod diff;
 pub mod dpa;
 pub mod embedded;
 pub mod eval;
+pub mod fonts;
 pub mod i18n;
 pub mod import;
 pub mod load;

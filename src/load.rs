@@ -1,14 +1,14 @@
 //! Load stage: read files (size limit, encodings), parse YAML in two bounded
 //! passes (`load::yaml`), check `kind` and `schema_version`, validate against
 //! the embedded JSON Schema (`load::schema_check`), map every problem to
-//! line:column (`load::positions`), deserialise into the typed model, then run
-//! the kind's semantic checks (`crate::validate`). Every problem is a
-//! `Diagnostic`; all problems in a file are reported, not only the first.
+//! line:column (`load::positions`) and deserialise into the typed model. Every
+//! problem is a `Diagnostic`; all problems of a step are reported, not only the
+//! first. This stage imports no higher one: the kinds' semantic checks are the
+//! validate stage's (`validate::load_document` runs [`read_document`], then them).
 //!
-//! Entry points: `parse_document` (one file, errors only), `load_document` (one
-//! file, with warnings), `load_any` (kind read from the file), and the
-//! collection loaders `load_providers`, `embedded_providers`,
-//! `load_requirements`, `load_reviews`.
+//! Entry points: [`read_document`] (one file of a known kind), [`parse_yaml`] and
+//! [`declared_kind`] (a file whose kind is read from it), [`read_sources`] and
+//! [`embedded_sources`] (files and folders).
 
 use crate::diag::LoadCode;
 use std::path::{Path, PathBuf};
@@ -17,9 +17,9 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::diag::Diagnostic;
-use crate::model::{DpaReview, ProviderProfile, Requirements};
+use crate::diag::{Diagnostic, Msg};
 
+pub mod entry;
 pub mod fsread;
 pub mod positions;
 pub mod schema_check;
@@ -79,6 +79,21 @@ impl DocumentKind {
             .find(|k| k.kind_name() == name)
     }
 
+    /// The file of the kind's JSON Schema in `schemas/` (embedded; generated from
+    /// the model by `schema::SCHEMAS`, which a test keeps equal to this).
+    pub fn schema_file(self) -> &'static str {
+        match self {
+            DocumentKind::Provider => "provider.schema.json",
+            DocumentKind::RulePack => "rule_pack.schema.json",
+            DocumentKind::Requirements => "requirements.schema.json",
+            DocumentKind::Workload => "workload.schema.json",
+            DocumentKind::DpaReview => "dpa_review.schema.json",
+            DocumentKind::Questionnaire => "questionnaire.schema.json",
+            DocumentKind::RentVsBuy => "rent_vs_buy.schema.json",
+            DocumentKind::Project => "project.schema.json",
+        }
+    }
+
     /// The `schema_version` values this build reads.
     pub fn supported_versions(self) -> &'static [u64] {
         match self {
@@ -116,7 +131,9 @@ pub struct SourceFile {
 }
 
 fn encoding_problem(display: &str, bytes: &[u8]) -> Option<Diagnostic> {
-    let d = |code, msg: &str| Some(Diagnostic::error(code, msg.to_string()).in_file(display));
+    let d = |code, key, values: &[(&'static str, &str)]| {
+        Some(Diagnostic::error_t(code, key, values).in_file(display))
+    };
     let boms: &[(&[u8], &str)] = &[
         (&[0x00, 0x00, 0xFE, 0xFF], "UTF-32 (big endian)"),
         (&[0xFF, 0xFE, 0x00, 0x00], "UTF-32 (little endian)"),
@@ -127,11 +144,10 @@ fn encoding_problem(display: &str, bytes: &[u8]) -> Option<Diagnostic> {
         if bytes.starts_with(bom) {
             return d(
                 LoadCode::UnsupportedEncoding,
-                &format!("the file is encoded as {name}; cloudvet reads UTF-8 only"),
+                "load_encoded_as",
+                &[("name", name)],
             )
-            .map(|x| {
-                x.help("save the file as UTF-8 (in most editors: \"Save with encoding\" → UTF-8)")
-            });
+            .map(|x| x.help_t("load_save_as_utf8_editor", &[]));
         }
     }
     let head = &bytes[..bytes.len().min(4096)];
@@ -142,19 +158,22 @@ fn encoding_problem(display: &str, bytes: &[u8]) -> Option<Diagnostic> {
         let odd = head.iter().skip(1).step_by(2).filter(|b| **b == 0).count();
         let half = head.len() / 2;
         if half > 0 && (even * 10 >= half * 8 || odd * 10 >= half * 8) {
-            return d(
-                LoadCode::UnsupportedEncoding,
-                "the file looks like UTF-16 without a byte-order mark; cloudvet reads UTF-8 only",
-            )
-            .map(|x| x.help("save the file as UTF-8"));
+            return d(LoadCode::UnsupportedEncoding, "load_utf16_no_bom", &[])
+                .map(|x| x.help_t("load_save_as_utf8", &[]));
         }
     }
-    if let Some(i) = bytes.iter().position(|b| *b == 0) {
+    // `contains` finds a byte with memchr; the position is only needed when there is one.
+    if let Some(i) = bytes
+        .contains(&0)
+        .then(|| bytes.iter().position(|b| *b == 0))
+        .flatten()
+    {
         return d(
             LoadCode::BinaryFile,
-            &format!("the file contains a NUL byte at offset {i}: it is not a text file"),
+            "load_nul_byte",
+            &[("offset", &i.to_string())],
         )
-        .map(|x| x.help("pass a YAML text file; PDFs and office documents are not read here"));
+        .map(|x| x.help_t("load_pass_yaml_text", &[]));
     }
     None
 }
@@ -163,11 +182,18 @@ impl SourceFile {
     /// Checks size and encoding, strips a UTF-8 byte-order mark. CRLF line ends
     /// are kept (YAML reads them).
     pub fn from_bytes(display: impl Into<String>, bytes: &[u8]) -> Result<Self, Diagnostic> {
-        let display = display.into();
+        Self::checked(display.into(), bytes, None)
+    }
+
+    /// [`SourceFile::from_bytes`] with the SHA-256 known already (embedded files).
+    fn checked(display: String, bytes: &[u8], sha256: Option<&str>) -> Result<Self, Diagnostic> {
         if bytes.len() as u64 > MAX_FILE_BYTES {
             return Err(too_large(&display, bytes.len() as u64));
         }
-        let sha256 = hex(&Sha256::digest(bytes));
+        let sha256 = match sha256 {
+            Some(s) => s.to_string(),
+            None => hex(&Sha256::digest(bytes)),
+        };
         if let Some(d) = encoding_problem(&display, bytes) {
             return Err(d);
         }
@@ -175,13 +201,14 @@ impl SourceFile {
         let text = std::str::from_utf8(body).map_err(|e| {
             let at = e.valid_up_to();
             let line = body[..at].iter().filter(|b| **b == b'\n').count() + 1;
-            Diagnostic::error(
+            Diagnostic::error_t(
                 LoadCode::InvalidEncoding,
-                format!("the file is not valid UTF-8 (first bad byte at offset {at})"),
+                "load_not_utf8",
+                &[("offset", &at.to_string())],
             )
             .in_file(display.clone())
             .at(line, 1)
-            .help("save the file as UTF-8; Windows-1252/Latin-1 umlauts are the usual cause")
+            .help_t("load_not_utf8_help", &[])
         })?;
         Ok(SourceFile {
             display,
@@ -201,7 +228,12 @@ impl SourceFile {
     }
 
     pub fn embedded(path: &str, bytes: &[u8]) -> Result<Self, Diagnostic> {
-        let mut f = Self::from_bytes(format!("{}{path}", crate::embedded::PREFIX), bytes)?;
+        // The digest of an embedded file is computed at build time.
+        let mut f = Self::checked(
+            format!("{}{path}", crate::embedded::PREFIX),
+            bytes,
+            crate::embedded::sha256(path, bytes),
+        )?;
         f.prechecked = true;
         Ok(f)
     }
@@ -232,15 +264,11 @@ pub fn read_error(display: &str, e: &fsread::ReadError) -> Diagnostic {
         R::Loop | R::Dangling => LoadCode::SymlinkLoop,
         R::Missing(_) | R::Io(_) => LoadCode::FileUnreadable,
     };
-    let help = match e {
-        R::TooLarge { .. } => {
-            "a provider profile is a few kilobytes; check that this is the intended file"
-        }
-        other => other.help(),
-    };
-    Diagnostic::error(code, e.message())
-        .in_file(display)
-        .help(help)
+    let d = Diagnostic::error(code, e.message()).in_file(display);
+    match e {
+        R::TooLarge { .. } => d.help_t("load_too_large_help", &[]),
+        other => d.help(other.help()),
+    }
 }
 
 /// Lower-case hex of a byte slice.
@@ -302,45 +330,41 @@ fn located(
 /// The kind the document declares.
 pub fn declared_kind(file: &SourceFile, parsed: &Parsed) -> Result<DocumentKind, Diagnostic> {
     let names: Vec<&str> = DocumentKind::ALL.iter().map(|k| k.kind_name()).collect();
-    let expected = format!(
-        "one of {}",
-        names
-            .iter()
-            .map(|n| format!("`{n}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let list = names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let expected = Msg::new("load_one_of", &[("list", &list)]);
     match parsed.value.get("kind") {
         Some(Value::String(s)) => DocumentKind::from_name(s).ok_or_else(|| {
-            let d = Diagnostic::error(
-                LoadCode::UnknownKind,
-                format!("`{s}` is not a kind of file cloudvet reads"),
-            )
-            .expected(expected.clone());
+            let d = Diagnostic::error_t(LoadCode::UnknownKind, "load_unknown_kind", &[("kind", s)])
+                .expected_m(expected.clone());
             let d = match schema_check::did_you_mean(s, names.iter().copied()) {
                 Some(m) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{m}`"))]),
-                None => d.help("set `kind:` to the kind of this file"),
+                None => d.help_t("load_set_kind", &[]),
             };
             located(d, &file.display, "/kind", &parsed.index, false)
         }),
         Some(other) => Err(located(
-            Diagnostic::error(
+            Diagnostic::error_t(
                 LoadCode::UnknownKind,
-                format!("`kind` is {other}, not a kind name"),
+                "load_kind_not_a_name",
+                &[("value", &other.to_string())],
             )
-            .expected(expected)
-            .help("set `kind:` to the kind of this file"),
+            .expected_m(expected)
+            .help_t("load_set_kind", &[]),
             &file.display,
             "/kind",
             &parsed.index,
             false,
         )),
         None => Err(
-            Diagnostic::error(LoadCode::UnknownKind, "the file has no `kind` field")
+            Diagnostic::error_t(LoadCode::UnknownKind, "load_no_kind", &[])
                 .in_file(&file.display)
                 .at(1, 1)
-                .expected(expected)
-                .help("add `kind: provider` (or the kind of this file) as the first line"),
+                .expected_m(expected)
+                .help_t("load_add_kind", &[]),
         ),
     }
 }
@@ -354,16 +378,13 @@ fn check_kind_and_version(
     match declared_kind(file, parsed) {
         Ok(k) if k == kind => {}
         Ok(k) => out.push(located(
-            Diagnostic::error(
+            Diagnostic::error_t(
                 LoadCode::WrongKind,
-                format!(
-                    "this is a `{}` file, but a `{}` file is expected here",
-                    k.kind_name(),
-                    kind.kind_name()
-                ),
+                "load_wrong_kind",
+                &[("found", k.kind_name()), ("wanted", kind.kind_name())],
             )
             .expected(format!("`kind: {}`", kind.kind_name()))
-            .help("pass the file where its kind belongs, or correct `kind:`"),
+            .help_t("load_wrong_kind_help", &[]),
             &file.display,
             "/kind",
             &parsed.index,
@@ -382,24 +403,25 @@ fn check_kind_and_version(
     match parsed.value.get("schema_version") {
         Some(v) if v.as_u64().is_some_and(|n| supported.contains(&n)) => {}
         Some(v) => out.push(located(
-            Diagnostic::error(
+            Diagnostic::error_t(
                 LoadCode::UnsupportedSchemaVersion,
-                format!("schema_version {v} is not supported by this build"),
+                "load_version_unsupported",
+                &[("version", &v.to_string())],
             )
-            .expected(format!("schema_version {}", shown.join(" or ")))
-            .help("write the file for the supported version, or use a cloudvet release that reads this version"),
+            .expected(format!("schema_version {}", shown.join(" | ")))
+            .help_t("load_version_help", &[]),
             &file.display,
             "/schema_version",
             &parsed.index,
             false,
         )),
         None => out.push(
-            Diagnostic::error(LoadCode::UnsupportedSchemaVersion, "the file has no `schema_version` field")
+            Diagnostic::error_t(LoadCode::UnsupportedSchemaVersion, "load_no_version", &[])
                 .in_file(&file.display)
                 .pointer("/schema_version")
                 .at(1, 1)
-                .expected(format!("schema_version {}", shown.join(" or ")))
-                .help(format!("add `schema_version: {}` below `kind:`", shown.join(""))),
+                .expected(format!("schema_version {}", shown.join(" | ")))
+                .help_t("load_add_version", &[("version", &shown.join(""))]),
         ),
     }
     out
@@ -444,12 +466,13 @@ fn check_dates(file: &SourceFile, parsed: &Parsed) -> Vec<Diagnostic> {
         .into_iter()
         .map(|(p, s, why)| {
             located(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     LoadCode::ImpossibleDate,
-                    format!("`{s}` is not a real date ({why})"),
+                    "load_impossible_date",
+                    &[("value", &s), ("why", &why)],
                 )
-                .expected("an existing calendar date YYYY-MM-DD (or YYYY-MM, YYYY where allowed)")
-                .help("check day and month; February has 28 days (29 in leap years)"),
+                .expected_t("load_impossible_date_expected", &[])
+                .help_t("load_impossible_date_help", &[]),
                 &file.display,
                 &p,
                 &parsed.index,
@@ -459,44 +482,68 @@ fn check_dates(file: &SourceFile, parsed: &Parsed) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// Loads one document of the given kind: all diagnostics (errors and
-/// warnings), and the value when there was no error.
-pub fn load_document<T: DeserializeOwned>(
-    file: &SourceFile,
-    kind: DocumentKind,
-) -> (Option<T>, Vec<Diagnostic>) {
-    let (value, diags) = load_document_unlined(file, kind);
-    (value, lined(file, diags))
+/// What the load stage made of one document: the typed value when the file passed
+/// every step of this stage, the parsed document (for the positions of later
+/// diagnostics), and the problems found (without their source lines: see
+/// [`with_lines`]).
+pub struct Read<T> {
+    pub value: Option<T>,
+    /// `None` when YAML could not be read, or for a `prechecked` embedded file
+    /// typed in one pass (it has no later diagnostics to place).
+    pub parsed: Option<Parsed>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// The errors are all from the schema step (schema and dates): the document's
+    /// kind, version and structure were read, so the semantic checks can still
+    /// look at the parts that are sound (`validate::load_document`).
+    pub schema_errors_only: bool,
 }
 
-/// `load_document` before the offending lines are attached to the diagnostics.
-fn load_document_unlined<T: DeserializeOwned>(
-    file: &SourceFile,
-    kind: DocumentKind,
-) -> (Option<T>, Vec<Diagnostic>) {
+/// Steps 1–5 on one document of the given kind: read, YAML, kind and version,
+/// schema and dates, the typed value. The semantic checks are the validate
+/// stage's (`validate::load_document` runs this, then them).
+pub fn read_document<T: DeserializeOwned>(file: &SourceFile, kind: DocumentKind) -> Read<T> {
     if file.prechecked {
         yaml::count(&file.display, true);
         if let Ok(v) = serde_yaml::from_str::<T>(&file.text) {
-            return (Some(v), Vec::new());
+            return Read {
+                value: Some(v),
+                parsed: None,
+                diagnostics: Vec::new(),
+                schema_errors_only: false,
+            };
         }
     }
     let parsed = match parse_yaml(file) {
         Ok(p) => p,
-        Err(d) => return (None, d),
+        Err(d) => {
+            return Read {
+                value: None,
+                parsed: None,
+                diagnostics: d,
+                schema_errors_only: false,
+            }
+        }
     };
-    load_parsed(file, &parsed, kind)
+    let (value, diagnostics, schema_errors_only) = read_parsed(file, &parsed, kind);
+    Read {
+        value,
+        parsed: Some(parsed),
+        diagnostics,
+        schema_errors_only,
+    }
 }
 
-/// Steps 3–6 on a document already parsed: the typed value is built from the
-/// parsed JSON value, not by parsing the text again.
-fn load_parsed<T: DeserializeOwned>(
+/// Steps 3–5 on a document already parsed: the typed value is built from the
+/// parsed JSON value, not by parsing the text again. The flag says whether the
+/// errors, if any, are the schema step's only.
+pub fn read_parsed<T: DeserializeOwned>(
     file: &SourceFile,
     parsed: &Parsed,
     kind: DocumentKind,
-) -> (Option<T>, Vec<Diagnostic>) {
+) -> (Option<T>, Vec<Diagnostic>, bool) {
     let mut diags = check_kind_and_version(file, parsed, kind);
     if diags.iter().any(Diagnostic::is_error) {
-        return (None, diags);
+        return (None, diags, false);
     }
     diags.extend(schema_check::check(
         kind,
@@ -506,97 +553,39 @@ fn load_parsed<T: DeserializeOwned>(
     ));
     diags.extend(check_dates(file, parsed));
     if diags.iter().any(Diagnostic::is_error) {
-        return (None, diags);
+        return (None, diags, true);
     }
-    let value: T = match serde_json::from_value(parsed.value.clone()) {
-        Ok(v) => v,
+    match serde_json::from_value(parsed.value.clone()) {
+        Ok(v) => (Some(v), diags, false),
         Err(e) => {
-            let d = Diagnostic::error(
-                LoadCode::ModelMismatch,
-                format!(
-                    "the document does not fit the {} model: {e}",
-                    kind.kind_name()
-                ),
-            )
-            .in_file(&file.display)
-            .help("see docs/data-model.md; if the schema accepted this, please report it");
-            // The parsed value has no positions: only to place this error, read the text
-            // once more, where serde_yaml reports the line and column.
-            let d = match serde_yaml::from_str::<T>(&file.text)
-                .err()
-                .and_then(|e| e.location())
-            {
-                Some(l) => d.at(l.line(), l.column()),
-                None => d,
-            };
-            diags.push(d);
-            return (None, diags);
+            diags.push(model_mismatch::<T>(file, kind, &e));
+            (None, diags, false)
         }
-    };
-    diags.extend(crate::validate::semantic(kind, file, parsed));
-    if diags.iter().any(Diagnostic::is_error) {
-        return (None, diags);
     }
-    (Some(value), diags)
 }
 
-/// Parses and validates one document of the given kind; warnings are dropped
-/// (use `load_document` to keep them).
-pub fn parse_document<T: DeserializeOwned>(
+/// The document passed its schema but does not fit the model (a bug of ours).
+fn model_mismatch<T: DeserializeOwned>(
     file: &SourceFile,
     kind: DocumentKind,
-) -> Result<T, Vec<Diagnostic>> {
-    match load_document(file, kind) {
-        (Some(v), _) => Ok(v),
-        (None, d) => Err(d),
+    e: &serde_json::Error,
+) -> Diagnostic {
+    let d = Diagnostic::error_t(
+        LoadCode::ModelMismatch,
+        "load_model_mismatch",
+        &[("kind", kind.kind_name()), ("error", &e.to_string())],
+    )
+    .in_file(&file.display)
+    .help_t("load_model_mismatch_help", &[]);
+    // The parsed value has no positions: only to place this error, read the text
+    // once more, where serde_yaml reports the line and column.
+    match serde_yaml::from_str::<T>(&file.text)
+        .err()
+        .and_then(|e| e.location())
+    {
+        Some(l) => d.at(l.line(), l.column()),
+        None => d,
     }
-}
-
-/// A document of any kind, typed where this build has the type.
-#[derive(Debug, Clone)]
-pub enum AnyDocument {
-    Provider(Box<ProviderProfile>),
-    Requirements(Requirements),
-    DpaReview(DpaReview),
-    /// A kind whose typed model is not part of this stage: checked for
-    /// `kind`, `schema_version` and its schema where one is registered.
-    Other(DocumentKind),
-}
-
-/// Loads a document whose kind is read from its `kind` field.
-pub fn load_any(file: &SourceFile) -> (Option<AnyDocument>, Vec<Diagnostic>) {
-    // One parse: the kind is read from it and the document typed from it.
-    let parsed = match parse_yaml(file) {
-        Ok(p) => p,
-        Err(d) => return (None, lined(file, d)),
-    };
-    let kind = match declared_kind(file, &parsed) {
-        Ok(k) => k,
-        Err(d) => return (None, lined(file, vec![d])),
-    };
-    let typed = |(v, d): (Option<AnyDocument>, Vec<Diagnostic>)| (v, lined(file, d));
-    typed(match kind {
-        DocumentKind::Provider => {
-            let (v, d) = load_parsed(file, &parsed, kind);
-            (v.map(|p| AnyDocument::Provider(Box::new(p))), d)
-        }
-        DocumentKind::Requirements => {
-            let (v, d) = load_parsed(file, &parsed, kind);
-            (v.map(AnyDocument::Requirements), d)
-        }
-        DocumentKind::DpaReview => {
-            let (v, d) = load_parsed(file, &parsed, kind);
-            (v.map(AnyDocument::DpaReview), d)
-        }
-        DocumentKind::RulePack
-        | DocumentKind::Workload
-        | DocumentKind::Questionnaire
-        | DocumentKind::RentVsBuy
-        | DocumentKind::Project => {
-            let (v, d) = load_parsed::<Value>(file, &parsed, kind);
-            (v.map(|_| AnyDocument::Other(kind)), d)
-        }
-    })
 }
 
 /// Places diagnostics raised on a file's typed value (a pointer, no line) at the
@@ -619,7 +608,7 @@ pub fn locate_pointers(file: &SourceFile, diags: Vec<Diagnostic>) -> Vec<Diagnos
 }
 
 /// Attaches each diagnostic's offending line.
-fn lined(file: &SourceFile, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+pub fn with_lines(file: &SourceFile, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diags
         .into_iter()
         .map(|d| d.with_source(&file.text))
@@ -671,12 +660,9 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
         }
         fn folder_named_like_a_file(&mut self, p: &Path) {
             self.diags.push(
-                Diagnostic::error(
-                    LoadCode::NotARegularFile,
-                    "this is a folder named like a YAML file, not a file",
-                )
-                .in_file(p.display().to_string())
-                .help("rename the folder, or pass the profile file itself"),
+                Diagnostic::error_t(LoadCode::NotARegularFile, "load_folder_named_yaml", &[])
+                    .in_file(p.display().to_string())
+                    .help_t("load_folder_named_yaml_help", &[]),
             );
         }
         fn dir(&mut self, dir: &Path, depth: usize, stack: &mut Vec<PathBuf>) {
@@ -684,9 +670,10 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
                 Ok(r) => r,
                 Err(e) => {
                     self.diags.push(
-                        Diagnostic::error(
+                        Diagnostic::error_t(
                             LoadCode::FileUnreadable,
-                            format!("cannot read the folder: {e}"),
+                            "load_folder_unreadable",
+                            &[("error", &e.to_string())],
                         )
                         .in_file(dir.display().to_string()),
                     );
@@ -695,15 +682,13 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
             };
             if stack.contains(&real) {
                 self.diags.push(
-                    Diagnostic::warning(
+                    Diagnostic::warning_t(
                         LoadCode::SymlinkLoop,
-                        format!(
-                            "this folder is a symbolic link back to {}, which is being read already; it is not read again",
-                            real.display()
-                        ),
+                        "load_folder_loop",
+                        &[("folder", &real.display().to_string())],
                     )
                     .in_file(dir.display().to_string())
-                    .help("remove the link, or point it outside the folder"),
+                    .help_t("load_folder_loop_help", &[]),
                 );
                 return;
             }
@@ -714,9 +699,10 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
                 Ok(e) => e,
                 Err(e) => {
                     self.diags.push(
-                        Diagnostic::error(
+                        Diagnostic::error_t(
                             LoadCode::FileUnreadable,
-                            format!("cannot read the folder: {e}"),
+                            "load_folder_unreadable",
+                            &[("error", &e.to_string())],
                         )
                         .in_file(dir.display().to_string()),
                     );
@@ -733,14 +719,13 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
             }
             if self.entries > MAX_WALK_ENTRIES {
                 self.diags.push(
-                    Diagnostic::error(
+                    Diagnostic::error_t(
                         LoadCode::FileUnreadable,
-                        format!(
-                            "the folders hold more than {MAX_WALK_ENTRIES} entries; cloudvet stops reading here"
-                        ),
+                        "load_too_many_entries",
+                        &[("limit", &MAX_WALK_ENTRIES.to_string())],
                     )
                     .in_file(dir.display().to_string())
-                    .help("pass the folder that holds the profiles, not a parent of many folders"),
+                    .help_t("load_too_many_entries_help", &[]),
                 );
                 return;
             }
@@ -763,14 +748,13 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
                     } else if !self.depth_warned {
                         self.depth_warned = true;
                         self.diags.push(
-                            Diagnostic::warning(
+                            Diagnostic::warning_t(
                                 LoadCode::FileUnreadable,
-                                format!(
-                                    "folders more than {MAX_WALK_DEPTH} levels deep are not read"
-                                ),
+                                "load_too_deep",
+                                &[("depth", &MAX_WALK_DEPTH.to_string())],
                             )
                             .in_file(p.display().to_string())
-                            .help("move the profiles up, or pass the deep folder itself"),
+                            .help_t("load_too_deep_help", &[]),
                         );
                     }
                 } else if is_yaml(&p) {
@@ -830,146 +814,4 @@ pub fn read_sources(paths: &[PathBuf]) -> (Vec<SourceFile>, Vec<Diagnostic>) {
         }
     }
     (out, diags)
-}
-
-/// Loads every file as one kind; files with errors are left out (and reported).
-pub fn load_all<T: DeserializeOwned>(
-    files: Vec<SourceFile>,
-    kind: DocumentKind,
-) -> (Vec<Loaded<T>>, Vec<Diagnostic>) {
-    let mut out = Vec::new();
-    let mut diags = Vec::new();
-    for file in files {
-        let (v, d) = load_document::<T>(&file, kind);
-        diags.extend(d);
-        if let Some(value) = v {
-            out.push(Loaded { value, file });
-        }
-    }
-    (out, diags)
-}
-
-/// Provider profiles from files and folders, checked one by one and across
-/// files (duplicate IDs).
-pub fn load_providers(paths: &[PathBuf]) -> (Vec<Loaded<ProviderProfile>>, Vec<Diagnostic>) {
-    let (files, mut diags) = read_sources(paths);
-    // A folder that holds no profile: say where cloudvet looked and how to start one.
-    for dir in paths.iter().filter(|p| p.is_dir()) {
-        if !files.iter().any(|f| Path::new(&f.display).starts_with(dir)) {
-            diags.push(crate::suggest::no_profiles_in(dir));
-        }
-    }
-    let (loaded, d) = load_all(files, DocumentKind::Provider);
-    diags.extend(d);
-    diags.extend(crate::validate::cross_check(&loaded, None, &[]));
-    (loaded, diags)
-}
-
-/// The shipped provider profiles compiled into the binary.
-pub fn embedded_providers() -> (Vec<Loaded<ProviderProfile>>, Vec<Diagnostic>) {
-    let (files, mut diags) = embedded_sources("providers");
-    let (loaded, d) = load_all(files, DocumentKind::Provider);
-    diags.extend(d);
-    diags.extend(crate::validate::cross_check(&loaded, None, &[]));
-    (loaded, diags)
-}
-
-/// The embedded example requirements.
-pub const EMBEDDED_REQUIREMENTS: &str = "docs/examples/requirements.yaml";
-
-/// The requirements file given, or the embedded example.
-pub fn load_requirements(path: Option<&Path>) -> (Option<Loaded<Requirements>>, Vec<Diagnostic>) {
-    let file = match path {
-        Some(p) => SourceFile::read(p),
-        None => match crate::embedded::file(EMBEDDED_REQUIREMENTS) {
-            Some(b) => SourceFile::embedded(EMBEDDED_REQUIREMENTS, b),
-            None => Err(Diagnostic::error(
-                LoadCode::FileUnreadable,
-                format!("this build has no embedded {EMBEDDED_REQUIREMENTS}"),
-            )
-            .help("pass a requirements file")),
-        },
-    };
-    let file = match file {
-        Ok(f) => f,
-        Err(d) => return (None, vec![d]),
-    };
-    let (v, d) = load_document(&file, DocumentKind::Requirements);
-    (v.map(|value| Loaded { value, file }), d)
-}
-
-/// DPA reviews from files and folders.
-pub fn load_reviews(paths: &[PathBuf]) -> (Vec<Loaded<DpaReview>>, Vec<Diagnostic>) {
-    let (files, mut diags) = read_sources(paths);
-    let (loaded, d) = load_all(files, DocumentKind::DpaReview);
-    diags.extend(d);
-    (loaded, diags)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::rent_vs_buy::RentVsBuy;
-    use crate::model::rule_pack::RulePack;
-    use crate::model::workload::Workload;
-
-    /// Full path (every check) without a single diagnostic, and the one-pass path of
-    /// `prechecked` files gives the same value.
-    fn same_both_ways<T: DeserializeOwned + std::fmt::Debug>(
-        file: &SourceFile,
-        kind: DocumentKind,
-    ) {
-        let mut full = file.clone();
-        full.prechecked = false;
-        let (checked, diags) = load_document::<T>(&full, kind);
-        assert!(diags.is_empty(), "{}: {diags:?}", file.display);
-        let (fast, diags) = load_document::<T>(file, kind);
-        assert!(diags.is_empty(), "{}: {diags:?}", file.display);
-        assert_eq!(
-            format!("{checked:?}"),
-            format!("{fast:?}"),
-            "{}",
-            file.display
-        );
-        assert!(checked.is_some(), "{}", file.display);
-    }
-
-    #[test]
-    fn embedded_documents_pass_every_check() {
-        let mut seen = 0;
-        for folder in ["providers", "rules", "docs/examples"] {
-            let (files, diags) = embedded_sources(folder);
-            assert!(diags.is_empty(), "{diags:?}");
-            for file in files {
-                assert!(file.prechecked, "{}", file.display);
-                let parsed = parse_yaml(&file).unwrap_or_else(|d| panic!("{d:?}"));
-                let kind = declared_kind(&file, &parsed).unwrap_or_else(|d| panic!("{d:?}"));
-                match kind {
-                    DocumentKind::Provider => same_both_ways::<ProviderProfile>(&file, kind),
-                    DocumentKind::Requirements => same_both_ways::<Requirements>(&file, kind),
-                    DocumentKind::RulePack => same_both_ways::<RulePack>(&file, kind),
-                    DocumentKind::Workload => same_both_ways::<Workload>(&file, kind),
-                    DocumentKind::RentVsBuy => same_both_ways::<RentVsBuy>(&file, kind),
-                    other => panic!("{}: unexpected embedded kind {other:?}", file.display),
-                }
-                seen += 1;
-            }
-        }
-        assert!(seen >= 30, "only {seen} embedded documents");
-    }
-
-    #[test]
-    fn a_prechecked_file_with_an_error_still_gets_the_full_diagnostics() {
-        let mut file = SourceFile::from_bytes(
-            "x.yaml",
-            b"kind: provider\nschema_version: 1\nid: x\nname: X\nregions: 7\n",
-        )
-        .unwrap();
-        file.prechecked = true;
-        let (v, diags) = load_document::<ProviderProfile>(&file, DocumentKind::Provider);
-        assert!(v.is_none());
-        let d = diags.iter().find(|d| d.is_error()).expect("an error");
-        assert_eq!(d.file.as_deref(), Some("x.yaml"));
-        assert!(d.line.is_some(), "{d:?}");
-    }
 }

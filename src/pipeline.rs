@@ -19,7 +19,7 @@ use crate::diag::{CostCode, Diagnostic, EvalCode, LoadCode};
 use crate::dpa::AppliedReview;
 use crate::eval::{self, Assessment};
 use crate::i18n::Lang;
-use crate::load::{self, parse_document, DocumentKind, Loaded, SourceFile};
+use crate::load::{self, DocumentKind, Loaded, SourceFile};
 use crate::model::common::Date;
 use crate::model::rent_vs_buy::RentVsBuy;
 use crate::model::review::DpaReview;
@@ -27,8 +27,11 @@ use crate::model::rule_pack::RulePack;
 use crate::model::workload::Workload;
 use crate::model::{ProviderProfile, Requirements};
 use crate::report::{assemble, InputRow, Report};
+use crate::validate::{self, parse_document};
 
+pub mod any;
 pub mod project;
+pub use any::{load_any, AnyDocument};
 pub use project::{ProjectLookup, ProjectUse};
 
 /// The example workload shipped in the binary (the default of `--workload`).
@@ -130,6 +133,8 @@ fn row(f: &SourceFile, kind: &str) -> InputRow {
         file: f.display.clone(),
         kind: kind.to_string(),
         sha256: f.sha256.clone(),
+        file_text: String::new(),
+        kind_text: String::new(),
     }
 }
 
@@ -148,10 +153,15 @@ fn only_errors(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 /// SOURCE_DATE_EPOCH when set (reproducible builds), else today (UTC).
 pub fn evaluation_date(arg: Option<&str>, req: Option<Date>) -> Result<Date, Diagnostic> {
     if let Some(s) = arg {
-        return s.parse::<Date>().map_err(|e| {
-            Diagnostic::error(EvalCode::InvalidDate, format!("--as-of: {e}"))
-                .expected("YYYY-MM-DD")
-                .help("give a real calendar date, e.g. --as-of 2026-11-30")
+        return s.parse::<Date>().map_err(|_| {
+            let d =
+                Diagnostic::error_t(EvalCode::InvalidDate, "pipe_as_of_invalid", &[("value", s)])
+                    .expected_t("schema_date", &[]);
+            // `01.12.2026`, `12/01/2026`: the same date in the ISO form.
+            match load::entry::date_hint(s) {
+                Some(h) => d.help_m(h),
+                None => d.help_t("pipe_as_of_help", &[]),
+            }
         });
     }
     if let Some(d) = req {
@@ -159,16 +169,13 @@ pub fn evaluation_date(arg: Option<&str>, req: Option<Date>) -> Result<Date, Dia
     }
     if let Ok(epoch) = std::env::var("SOURCE_DATE_EPOCH") {
         let secs: i64 = epoch.trim().parse().map_err(|_| {
-            Diagnostic::error(
-                EvalCode::InvalidDate,
-                "SOURCE_DATE_EPOCH is not a number of seconds",
-            )
+            Diagnostic::error_t(EvalCode::InvalidDate, "pipe_epoch_not_a_number", &[])
         })?;
         return chrono::DateTime::from_timestamp(secs, 0)
             .map(|t| Date(t.date_naive()))
             .ok_or_else(|| {
-                Diagnostic::error(EvalCode::InvalidDate, "SOURCE_DATE_EPOCH is out of range")
-                    .help("unset SOURCE_DATE_EPOCH or give seconds since 1970")
+                Diagnostic::error_t(EvalCode::InvalidDate, "pipe_epoch_out_of_range", &[])
+                    .help_t("pipe_epoch_help", &[])
             });
     }
     Ok(Date(chrono::Utc::now().date_naive()))
@@ -184,19 +191,18 @@ fn read_or_embedded(
         Some(p) => SourceFile::read(p),
         None => match crate::embedded::file(embedded) {
             Some(bytes) => SourceFile::embedded(embedded, bytes),
-            None => Err(Diagnostic::error(
+            None => Err(Diagnostic::error_t(
                 LoadCode::FileUnreadable,
-                format!("this build has no embedded {embedded}, so there is no default {what}"),
+                "pipe_no_embedded",
+                &[("path", embedded), ("what", what)],
             )
-            .help(format!(
-                "pass the {what} with its option (see `cloudvet --help`)"
-            ))),
+            .help_t("pipe_pass_option", &[("what", what)])),
         },
     }
 }
 
 /// A document of one kind from a given file or the embedded default; errors go to `diags`.
-fn load_one<T: serde::de::DeserializeOwned>(
+fn load_one<T: validate::Checked>(
     path: Option<&Path>,
     embedded: &str,
     what: &str,
@@ -274,29 +280,28 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
                 file: p.file.clone(),
                 kind: "project".into(),
                 sha256: p.sha256.clone(),
+                file_text: String::new(),
+                kind_text: String::new(),
             });
         }
         let (mut providers, pd) = if paths.providers.is_empty() {
-            load::embedded_providers()
+            validate::embedded_providers()
         } else {
-            load::load_providers(&paths.providers)
+            validate::load_providers(&paths.providers)
         };
         diags.extend(pd);
-        let (requirements, rd) = load::load_requirements(paths.requirements.as_deref());
+        let (requirements, rd) = validate::load_requirements(paths.requirements.as_deref());
         diags.extend(rd);
         if requirements.is_none() && !diags.iter().any(Diagnostic::is_error) {
             diags.push(
-                Diagnostic::error(
-                    LoadCode::FileUnreadable,
-                    "the requirements could not be read",
-                )
-                .help("pass a requirements file with --requirements"),
+                Diagnostic::error_t(LoadCode::FileUnreadable, "pipe_no_requirements", &[])
+                    .help_t("pipe_no_requirements_help", &[]),
             );
         }
         if providers.is_empty() && !diags.iter().any(Diagnostic::is_error) {
             diags.push(
-                Diagnostic::error(CostCode::NoProviders, "no provider profiles found")
-                    .help("give profile files or folders with --providers"),
+                Diagnostic::error_t(CostCode::NoProviders, "pipe_no_providers", &[])
+                    .help_t("pipe_no_providers_help", &[]),
             );
         }
         let answer_files = match eval::inputs::apply_answers(&mut providers, &paths.answers) {
@@ -309,18 +314,14 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
         let (mut reviews, vd) = if paths.reviews.is_empty() {
             (Vec::new(), Vec::new())
         } else {
-            load::load_reviews(&paths.reviews)
+            validate::load_reviews(&paths.reviews)
         };
         diags.extend(vd);
         reviews.sort_by(|a, b| a.file.display.cmp(&b.file.display));
         // Across files, once the files themselves are sound (a duplicate ID is
         // already reported by the provider loader).
         if let (Some(req), false) = (&requirements, diags.iter().any(Diagnostic::is_error)) {
-            diags.extend(crate::validate::cross_check(
-                &providers,
-                Some(req),
-                &reviews,
-            ));
+            diags.extend(validate::cross_check(&providers, Some(req), &reviews));
         }
 
         if let Some(req) = &requirements {
@@ -372,9 +373,10 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
         let packs = packs_job.and_then(|h| {
             h.join()
                 .unwrap_or_else(|_| {
-                    Err(vec![Diagnostic::error(
+                    Err(vec![Diagnostic::error_t(
                         EvalCode::InvalidRule,
-                        "reading the rule packs failed",
+                        "pipe_packs_failed",
+                        &[],
                     )])
                 })
                 .map_err(|d| diags.extend(d))
@@ -383,9 +385,10 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
         let benchmarks = bench_job.and_then(|h| {
             h.join()
                 .unwrap_or_else(|_| {
-                    Err(vec![Diagnostic::error(
+                    Err(vec![Diagnostic::error_t(
                         CostCode::BenchmarkTableInvalid,
-                        "reading the benchmark tables failed",
+                        "pipe_benchmarks_failed",
+                        &[],
                     )])
                 })
                 .map_err(|d| diags.extend(d))
@@ -445,9 +448,10 @@ pub fn load(paths: &InputPaths, needs: Needs) -> Result<Inputs, Vec<Diagnostic>>
 /// Assesses the providers with the rule packs (loaded with [`Needs::rules`]).
 pub fn assess(inputs: &Inputs) -> Result<Assessment, Vec<Diagnostic>> {
     let Some(packs) = &inputs.packs else {
-        return Err(vec![Diagnostic::error(
+        return Err(vec![Diagnostic::error_t(
             EvalCode::InvalidRule,
-            "the rule packs were not loaded",
+            "pipe_packs_not_loaded",
+            &[],
         )]);
     };
     let req = &inputs.requirements;
@@ -510,8 +514,16 @@ pub fn eligible(assessment: &Assessment) -> BTreeSet<String> {
 pub fn report(inputs: &Inputs, lang: Lang) -> Result<Report, Vec<Diagnostic>> {
     let assessment = assess(inputs)?;
     let eligible = eligible(&assessment);
-    let cost =
-        cost(inputs, Some(&eligible))?.map(|c| crate::report::from_cost::cost_input(&c, lang));
+    // The budget advice is for the recommended (or leading) provider's best qualifying offer.
+    let cost = cost(inputs, Some(&eligible))?.map(|mut c| {
+        if let Some(w) = &inputs.workload {
+            c.advise_for(
+                &w.value,
+                &crate::cost::advice::AdviceFor::from_recommendation(&assessment.recommendation),
+            );
+        }
+        crate::report::from_cost::cost_input(&c, lang)
+    });
     // A stale review is not what the assessment read: the report shows the profile's
     // DPA facts for that provider and says why the review was set aside.
     let is_stale = |r: &Loaded<DpaReview>| {

@@ -21,6 +21,8 @@ use tera::{Context, Tera};
 use crate::report::Report;
 
 pub mod assess;
+pub mod cost;
+pub mod dpa_review;
 pub mod escape;
 pub mod pdf;
 pub mod questionnaire;
@@ -159,6 +161,12 @@ fn escape_markdown_io(input: &str, buf: &mut dyn std::io::Write) -> std::io::Res
     buf.write_all(escape_markdown(input).as_bytes())
 }
 
+/// tera's HTML escape with the output layer's: the same five entities, and
+/// control characters and bidi overrides shown visibly (`escape::html`).
+fn escape_html_io(input: &str, buf: &mut dyn std::io::Write) -> std::io::Result<()> {
+    buf.write_all(escape::html(input).as_bytes())
+}
+
 /// Largest output one template may render (bytes). The built-in report is a
 /// few hundred kilobytes.
 pub const TEMPLATE_OUTPUT_BYTES: usize = 32 * 1024 * 1024;
@@ -167,6 +175,30 @@ pub const TEMPLATE_OUTPUT_BYTES: usize = 32 * 1024 * 1024;
 /// the deadline; a loop that writes nothing is abandoned (the CLI exits, which
 /// ends it).
 pub const TEMPLATE_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+/// Most memory one template may take while it renders (growth of the process's
+/// resident memory, watched every few milliseconds on Linux): values a
+/// template builds without writing them (`set` in loops, `~` concatenation,
+/// captured `filter` blocks) never reach the output budget. The built-in
+/// report needs a few megabytes.
+pub const TEMPLATE_MEMORY: u64 = 128 * 1024 * 1024;
+/// How often the memory and the deadline are checked while a template renders.
+const TEMPLATE_POLL: std::time::Duration = std::time::Duration::from_millis(2);
+
+/// The process's resident memory in bytes (`VmRSS` of `/proc/self/status`);
+/// `None` where there is no such file (not Linux), and the memory budget is not
+/// watched.
+fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line
+        .trim_start_matches("VmRSS:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib * 1024)
+}
 /// Largest template file read from `--templates`.
 pub const TEMPLATE_FILE_BYTES: u64 = 1024 * 1024;
 /// Most template files read from `--templates`, and how deep its folders go.
@@ -178,20 +210,45 @@ struct Bounded {
     buf: Vec<u8>,
     deadline: std::time::Instant,
     exceeded: Option<&'static str>,
+    /// Writes since the clock was last read.
+    writes: u32,
+}
+
+/// The clock is read once per this many writes: tera writes escaped text a byte
+/// at a time (half a million writes for the default report), and reading the
+/// clock on each was a fifth of the report's time (docs/performance.md).
+const WRITES_PER_CLOCK_READ: u32 = 1024;
+
+impl Bounded {
+    fn new(deadline: std::time::Instant) -> Self {
+        Bounded {
+            buf: Vec::new(),
+            deadline,
+            exceeded: None,
+            writes: 0,
+        }
+    }
 }
 
 impl std::io::Write for Bounded {
     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.write_all(b).map(|()| b.len())
+    }
+    fn write_all(&mut self, b: &[u8]) -> std::io::Result<()> {
+        self.writes += 1;
         if self.buf.len() + b.len() > TEMPLATE_OUTPUT_BYTES {
             self.exceeded = Some("size");
-        } else if std::time::Instant::now() > self.deadline {
-            self.exceeded = Some("time");
+        } else if self.writes >= WRITES_PER_CLOCK_READ {
+            self.writes = 0;
+            if std::time::Instant::now() > self.deadline {
+                self.exceeded = Some("time");
+            }
         }
         if self.exceeded.is_some() {
             return Err(std::io::Error::other("template budget exceeded"));
         }
         self.buf.extend_from_slice(b);
-        Ok(b.len())
+        Ok(())
     }
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
@@ -234,6 +291,7 @@ impl Templates {
             all.insert(name.clone(), (text.clone(), origin.clone()));
         }
         let mut html = Tera::new();
+        html.set_escape_fn(escape_html_io);
         let mut md = Tera::new();
         md.autoescape_on([".md"]);
         md.set_escape_fn(escape_markdown_io);
@@ -296,52 +354,79 @@ impl Templates {
             name: name.to_string(),
             message: tera_message(&e),
         })?;
-        // Rendered on its own thread so a template that loops without writing
-        // cannot hold the run past the time budget.
+        // Rendered on its own thread, watched from here: a template that loops
+        // or builds values without writing cannot hold the run past the time
+        // budget or grow past the memory budget. A thread cannot be stopped from
+        // outside; past a budget it is abandoned, and the command, which ends
+        // on the error, ends it.
         let deadline = std::time::Instant::now() + TEMPLATE_TIME;
         let (tx, rx) = std::sync::mpsc::channel();
         let owned = name.to_string();
+        let base = resident_bytes();
         std::thread::spawn(move || {
-            let mut w = Bounded {
-                buf: Vec::new(),
-                deadline,
-                exceeded: None,
-            };
+            let mut w = Bounded::new(deadline);
             let r = tera
                 .render_to(&owned, &ctx, &mut w)
                 .map_err(|e| tera_message(&e));
             let _ = tx.send((r, w));
         });
-        let over = |what: &str| RenderError::Sandbox {
+        let over = |what: &str| {
+            RenderError::Sandbox {
             path: shown.clone(),
             message: match what {
                 "size" => format!(
                     "the template writes more than {} MiB (the output budget of a template)",
                     TEMPLATE_OUTPUT_BYTES / (1024 * 1024)
                 ),
+                "memory" => format!(
+                    "the template takes more than {} MiB of memory while it renders (the memory budget of a template)",
+                    TEMPLATE_MEMORY / (1024 * 1024)
+                ),
                 _ => format!(
                     "the template takes longer than {} s to render (the time budget of a template)",
                     TEMPLATE_TIME.as_secs()
                 ),
             },
+        }
         };
-        match rx.recv_timeout(TEMPLATE_TIME + std::time::Duration::from_millis(500)) {
-            Ok((
+        let done = loop {
+            match rx.recv_timeout(TEMPLATE_POLL) {
+                Ok(done) => break done,
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(RenderError::Template {
+                        name: shown.clone(),
+                        message: "the template engine stopped with an internal error".into(),
+                    })
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    if std::time::Instant::now() > deadline + std::time::Duration::from_millis(500)
+                    {
+                        return Err(over("time"));
+                    }
+                    if let (Some(b), Some(now)) = (base, resident_bytes()) {
+                        if now.saturating_sub(b) > TEMPLATE_MEMORY {
+                            return Err(over("memory"));
+                        }
+                    }
+                }
+            }
+        };
+        match done {
+            (
                 _,
                 Bounded {
                     exceeded: Some(what),
                     ..
                 },
-            )) => Err(over(what)),
-            Ok((Ok(()), w)) => String::from_utf8(w.buf).map_err(|_| RenderError::Template {
+            ) => Err(over(what)),
+            (Ok(()), w) => String::from_utf8(w.buf).map_err(|_| RenderError::Template {
                 name: shown.clone(),
                 message: "the template produced text that is not UTF-8".into(),
             }),
-            Ok((Err(message), _)) => Err(RenderError::Template {
+            (Err(message), _) => Err(RenderError::Template {
                 name: shown.clone(),
                 message,
             }),
-            Err(_) => Err(over("time")),
         }
     }
 }

@@ -22,6 +22,7 @@ use crate::model::Amount;
 pub mod assemble;
 pub mod build;
 pub mod chart;
+pub use chart::{Drawing, Mark};
 pub mod cost_input;
 pub mod dpa;
 #[cfg(test)]
@@ -339,6 +340,10 @@ pub struct FindingRow {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FactRow {
+    /// The fact in words: its label, after the name of the list item it belongs
+    /// to ("ISO/IEC 27001 certificate: accreditation of the certification body").
+    #[serde(default)]
+    pub label: String,
     /// JSON pointer into the provider profile.
     pub pointer: String,
     /// The value as text (`unknown` in the report's language when unknown).
@@ -415,10 +420,13 @@ pub struct CostRow {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BarChart {
+    /// Says what is drawn (ranges only when a bar has one).
     pub title: String,
     pub axis_max: Money,
     pub ticks: Vec<Tick>,
     pub bars: Vec<Bar>,
+    /// The chart as drawn, in points (`report::chart`; the PDF and the HTML draw it).
+    pub drawing: Drawing,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -432,6 +440,7 @@ pub struct Tick {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Bar {
+    /// Provider, GPUs and the country of the offer's region (and the offer where needed).
     pub label: String,
     pub low: f64,
     pub mid: f64,
@@ -491,6 +500,8 @@ pub struct ValueMap {
     /// Score axis (y), 0–100.
     pub y_ticks: Vec<Tick>,
     pub note: String,
+    /// The map as drawn, in points (`report::chart`; the PDF and the HTML draw it).
+    pub drawing: Drawing,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -561,6 +572,12 @@ pub struct RulePackRow {
 pub struct BenchmarkSourceRow {
     pub benchmark: String,
     pub source: String,
+    /// The same in words: a built-in file by its path, result rows by their
+    /// number (the row IDs stay in `source`).
+    #[serde(default)]
+    pub benchmark_text: String,
+    #[serde(default)]
+    pub source_text: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -588,6 +605,12 @@ pub struct InputRow {
     /// `provider`, `rule_pack`, `requirements`, `workload`, `benchmark`, `dpa_review`.
     pub kind: String,
     pub sha256: String,
+    /// The file and its kind in words ("providers/aws.yaml (built in)",
+    /// "Provider profile"); filled when the report is assembled.
+    #[serde(default)]
+    pub file_text: String,
+    #[serde(default)]
+    pub kind_text: String,
 }
 
 #[cfg(test)]

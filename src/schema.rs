@@ -138,3 +138,20 @@ pub fn render(entry: &SchemaEntry) -> String {
     s.push('\n');
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The loader finds a kind's schema by `DocumentKind::schema_file` (the load
+    /// stage does not import this generator): every kind has one entry, under
+    /// that file name.
+    #[test]
+    fn every_kind_has_its_schema_under_the_loaders_file_name() {
+        for kind in DocumentKind::ALL {
+            let e = entry(*kind).unwrap_or_else(|| panic!("{kind:?} has no schema"));
+            assert_eq!(e.file, kind.schema_file(), "{kind:?}");
+        }
+        assert_eq!(SCHEMAS.len(), DocumentKind::ALL.len());
+    }
+}

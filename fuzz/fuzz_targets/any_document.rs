@@ -1,5 +1,5 @@
 //! `validate`'s path: the kind is read from the file's `kind:` field
-//! (`load::load_any`), so one target reaches every kind's schema and checks.
+//! (`pipeline::load_any`), so one target reaches every kind's schema and checks.
 #![no_main]
 
 use cloudvet_fuzz::{render_all, source};
@@ -7,6 +7,6 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some(file) = source(data) else { return };
-    let (_doc, diags) = cloudvet::load::load_any(&file);
+    let (_doc, diags) = cloudvet::pipeline::load_any(&file);
     render_all(&diags, Some(&file.text));
 });

@@ -4,7 +4,8 @@
 //! their renderers.
 #![no_main]
 
-use cloudvet::load::{load_document, DocumentKind, Loaded};
+use cloudvet::load::{DocumentKind, Loaded};
+use cloudvet::validate::load_document;
 use cloudvet::model::ProviderProfile;
 use cloudvet_fuzz::*;
 use libfuzzer_sys::fuzz_target;

@@ -4,7 +4,8 @@
 //! these requirements → their renderers.
 #![no_main]
 
-use cloudvet::load::{load_document, DocumentKind, Loaded};
+use cloudvet::load::{DocumentKind, Loaded};
+use cloudvet::validate::load_document;
 use cloudvet::model::Requirements;
 use cloudvet_fuzz::*;
 use libfuzzer_sys::fuzz_target;

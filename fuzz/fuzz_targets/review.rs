@@ -2,7 +2,8 @@
 //! checks (the reviewed provider must exist) against the shipped catalogue.
 #![no_main]
 
-use cloudvet::load::{load_document, DocumentKind, Loaded};
+use cloudvet::load::{DocumentKind, Loaded};
+use cloudvet::validate::load_document;
 use cloudvet::model::DpaReview;
 use cloudvet_fuzz::{render_all, shipped_providers, source};
 use libfuzzer_sys::fuzz_target;

@@ -3,7 +3,8 @@
 //! benchmarks → the comparison's renderers.
 #![no_main]
 
-use cloudvet::load::{load_document, DocumentKind};
+use cloudvet::load::DocumentKind;
+use cloudvet::validate::load_document;
 use cloudvet::model::workload::Workload;
 use cloudvet_fuzz::*;
 use libfuzzer_sys::fuzz_target;

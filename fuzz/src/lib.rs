@@ -12,7 +12,8 @@ use std::sync::OnceLock;
 use cloudvet::cost::{self, Benchmarks, CostInputs};
 use cloudvet::diag::{render, Diagnostic};
 use cloudvet::eval;
-use cloudvet::load::{self, DocumentKind, Loaded, SourceFile};
+use cloudvet::load::{DocumentKind, Loaded, SourceFile};
+use cloudvet::validate;
 use cloudvet::model::rule_pack::RulePack;
 use cloudvet::model::workload::Workload;
 use cloudvet::model::{Date, ProviderProfile, Requirements};
@@ -51,7 +52,7 @@ pub fn render_all(diags: &[Diagnostic], text: Option<&str>) {
 /// The shipped provider profiles, loaded once.
 pub fn shipped_providers() -> &'static [Loaded<ProviderProfile>] {
     static P: OnceLock<Vec<Loaded<ProviderProfile>>> = OnceLock::new();
-    P.get_or_init(|| load::embedded_providers().0)
+    P.get_or_init(|| validate::embedded_providers().0)
 }
 
 /// The shipped rule packs, loaded once.
@@ -63,7 +64,7 @@ pub fn shipped_packs() -> &'static [RulePack] {
 /// The embedded example requirements, loaded once.
 pub fn example_requirements() -> Option<&'static Requirements> {
     static R: OnceLock<Option<Requirements>> = OnceLock::new();
-    R.get_or_init(|| load::load_requirements(None).0.map(|l| l.value))
+    R.get_or_init(|| validate::load_requirements(None).0.map(|l| l.value))
         .as_ref()
 }
 
@@ -74,7 +75,7 @@ pub fn example_workload() -> Option<&'static Workload> {
         let path = cloudvet::cli::cost::DEFAULT_WORKLOAD;
         let bytes = cloudvet::embedded::file(path)?;
         let file = SourceFile::embedded(path, bytes).ok()?;
-        load::parse_document(&file, DocumentKind::Workload).ok()
+        validate::parse_document(&file, DocumentKind::Workload).ok()
     })
     .as_ref()
 }

@@ -46,6 +46,15 @@ pub(crate) fn report_diagnostics(d: &[Diagnostic], lang: Lang) {
 /// Loads and assesses (the first half of `assess` and `questionnaire`): warnings,
 /// errors and a note per applied DPA review go to stderr.
 pub(crate) fn load_and_assess(inputs: &InputArgs, lang: Lang) -> Result<Assessment, Status> {
+    load_and_assess_with_inputs(inputs, lang).map(|(_, a)| a)
+}
+
+/// [`load_and_assess`], keeping the inputs (the profiles, for the words of a
+/// questionnaire).
+pub(crate) fn load_and_assess_with_inputs(
+    inputs: &InputArgs,
+    lang: Lang,
+) -> Result<(pipeline::Inputs, Assessment), Status> {
     let inputs = super::load_inputs(&inputs.paths(), Needs::ASSESS, lang)?;
     for r in &inputs.applied_reviews {
         let signed = match r.signed_off_on.as_deref() {
@@ -66,10 +75,11 @@ pub(crate) fn load_and_assess(inputs: &InputArgs, lang: Lang) -> Result<Assessme
             )
         );
     }
-    pipeline::assess(&inputs).map_err(|d| {
+    let a = pipeline::assess(&inputs).map_err(|d| {
         report_diagnostics(&d, lang);
         Status::BadInput
-    })
+    })?;
+    Ok((inputs, a))
 }
 
 pub fn run(args: &Args, global: &Global) -> Status {

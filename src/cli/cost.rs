@@ -96,13 +96,15 @@ fn run_inner(args: &Args, global: &Global) -> Result<String, Status> {
         super::print_diagnostics(&d, global.lang);
         Status::BadInput
     };
-    // The assessment decides which providers may be compared at all.
-    let allowed = if args.eligible_only {
-        Some(pipeline::eligible(&pipeline::assess(&inputs).map_err(bad)?))
+    // The assessment decides which providers may be compared at all, and whose offer
+    // the budget advice is for (the recommended or leading provider's, as in the report).
+    let assessment = if args.eligible_only {
+        Some(pipeline::assess(&inputs).map_err(bad)?)
     } else {
         None
     };
-    let Some(comparison) =
+    let allowed = assessment.as_ref().map(pipeline::eligible);
+    let Some(mut comparison) =
         pipeline::cost_with(&inputs, allowed.as_ref(), args.show_not_qualifying).map_err(bad)?
     else {
         return Err(bad(vec![Diagnostic::error(
@@ -110,12 +112,18 @@ fn run_inner(args: &Args, global: &Global) -> Result<String, Status> {
             super::msg(global.lang, "cmd_cost_unreadable", &[]),
         )]));
     };
+    if let (Some(a), Some(w)) = (&assessment, &inputs.workload) {
+        comparison.advise_for(
+            &w.value,
+            &cost::advice::AdviceFor::from_recommendation(&a.recommendation),
+        );
+    }
     Ok(match args.format {
         // Provider names and IDs come from files: no control characters to the terminal.
         Format::Human => {
-            crate::render::escape::terminal(&cost::render::human_in(&comparison, global.lang))
+            crate::render::escape::terminal(&crate::render::cost::human_in(&comparison, global.lang))
         }
-        Format::Json => cost::render::json(&comparison),
-        Format::Csv => cost::render::csv(&comparison),
+        Format::Json => crate::render::cost::json(&comparison),
+        Format::Csv => crate::render::cost::csv(&comparison),
     })
 }

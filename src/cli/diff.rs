@@ -86,7 +86,7 @@ fn load_side(path: &Path) -> Result<Side, Vec<Diagnostic>> {
                 continue;
             }
         };
-        match crate::load::parse_document::<ProviderProfile>(&source, DocumentKind::Provider) {
+        match crate::validate::parse_document::<ProviderProfile>(&source, DocumentKind::Provider) {
             Ok(p) => profiles.push((p, source.display.clone())),
             Err(d) => diags.extend(d),
         }
@@ -192,7 +192,7 @@ fn build(args: &Args, lang: Lang) -> Result<DiffReport, Vec<Diagnostic>> {
         )
         .help_t("diff_mixed_sides_help", &[])]);
     }
-    let (req_loaded, req_diags) = crate::load::load_requirements(args.requirements.as_deref());
+    let (req_loaded, req_diags) = crate::validate::load_requirements(args.requirements.as_deref());
     let Some(req) = req_loaded else {
         return Err(req_diags);
     };

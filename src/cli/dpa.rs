@@ -324,9 +324,15 @@ fn report(a: &ReportArgs, global: &Global) -> Status {
     formats.dedup();
     for f in formats {
         let (ext, body) = match f {
-            ReportFormat::Md => ("md", dpa::report::markdown(&review, lang).into_bytes()),
-            ReportFormat::Html => ("html", dpa::report::html(&review, lang).into_bytes()),
-            ReportFormat::Pdf => match dpa::report::pdf(&review, lang) {
+            ReportFormat::Md => (
+                "md",
+                crate::render::dpa_review::markdown(&review, lang).into_bytes(),
+            ),
+            ReportFormat::Html => (
+                "html",
+                crate::render::dpa_review::html(&review, lang).into_bytes(),
+            ),
+            ReportFormat::Pdf => match crate::render::dpa_review::pdf(&review, lang) {
                 Ok(b) => ("pdf", b),
                 Err(e) => return fail(&e.to_diagnostic(), lang),
             },

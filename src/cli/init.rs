@@ -345,7 +345,7 @@ mod tests {
             let f = files.iter().find(|f| f.path == "cloudvet.yaml").unwrap();
             let src = crate::load::SourceFile::from_bytes("cloudvet.yaml", &f.contents).unwrap();
             let p: crate::model::project::Project =
-                crate::load::parse_document(&src, crate::load::DocumentKind::Project)
+                crate::validate::parse_document(&src, crate::load::DocumentKind::Project)
                     .unwrap_or_else(|d| panic!("{d:?}"));
             assert_eq!(p.requirements.as_deref(), Some("requirements.yaml"));
             assert_eq!(p.reviews, vec!["reviews/"]);

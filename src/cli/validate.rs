@@ -8,8 +8,9 @@ use std::path::PathBuf;
 
 use super::{Global, Status};
 use crate::diag::{render, Diagnostic};
-use crate::load::{self, AnyDocument, Loaded, SourceFile};
+use crate::load::{self, Loaded, SourceFile};
 use crate::model::gpu::GPU_MODELS;
+use crate::pipeline::{load_any, AnyDocument};
 
 /// Output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -89,7 +90,7 @@ pub fn check_project(paths: &[PathBuf], lookup: &crate::pipeline::ProjectLookup)
 /// Whether a questionnaire file holds answers (a date or any answered fact): those
 /// go through the merge `assess --answers` runs; a blank one only through its schema.
 fn answered(file: &SourceFile) -> bool {
-    let Ok(q) = crate::load::parse_document::<crate::eval::questionnaire::Questionnaire>(
+    let Ok(q) = crate::validate::parse_document::<crate::eval::questionnaire::Questionnaire>(
         file,
         crate::load::DocumentKind::Questionnaire,
     ) else {
@@ -125,7 +126,7 @@ pub fn check(paths: &[PathBuf]) -> Outcome {
     let mut reviews = Vec::new();
     let mut answers: Vec<SourceFile> = Vec::new();
     for file in &files {
-        let (doc, d) = load::load_any(file);
+        let (doc, d) = load_any(file);
         diagnostics.extend(d);
         match doc {
             Some(AnyDocument::Other(crate::load::DocumentKind::Questionnaire))
@@ -184,7 +185,7 @@ fn applied(
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut profiles = if providers.is_empty() && !answers.is_empty() {
-        load::embedded_providers().0
+        crate::validate::embedded_providers().0
     } else {
         providers.to_vec()
     };
@@ -192,7 +193,7 @@ fn applied(
     let answers: Vec<SourceFile> = answers
         .iter()
         .filter(|f| {
-            crate::load::parse_document::<crate::eval::questionnaire::Questionnaire>(
+            crate::validate::parse_document::<crate::eval::questionnaire::Questionnaire>(
                 f,
                 crate::load::DocumentKind::Questionnaire,
             )
@@ -240,6 +241,7 @@ pub fn run(args: &Args, global: &Global) -> Status {
             "  catalogue names placed here: {}",
             crate::model::gpu::aliases(g).join(", ")
         );
+        outln!("  source: {}", g.source);
         return Status::Ok;
     }
     if args.list_gpus {

@@ -525,27 +525,51 @@ fn read_table(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> V
 }
 
 fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Vec<BenchmarkRow> {
-    let records = match super::csv::parse(&file.text) {
-        Ok(r) => r,
-        Err(line) => {
+    // The `csv` crate reads quotes, doubled quotes and CRLF; rows of any length are read
+    // (`flexible`) so that a short or long row is reported with its line, not as a stop.
+    let mut rdr = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(file.text.as_bytes());
+    let at = |line: u64| {
+        Diagnostic::error(CostCode::BenchmarkTableInvalid, String::new())
+            .in_file(file.display.clone())
+            .at(usize::try_from(line).unwrap_or(usize::MAX), 1)
+    };
+    let unreadable = |e: csv::Error| {
+        let line = e.position().map_or(1, csv::Position::line);
+        let mut d = at(line);
+        d.message = format!("the row cannot be read: {e}");
+        d
+    };
+    // No field of these tables spans lines: one that does has lost its closing quote
+    // (the rest of the file then reads as one field).
+    let unclosed = |rec: &csv::StringRecord| -> Option<Diagnostic> {
+        rec.iter().any(|f| f.contains('\n')).then(|| {
+            let mut d = at(rec.position().map_or(1, csv::Position::line));
+            d.message = "a quoted field is not closed (it runs on over the following lines)".into();
+            d.expected("a closing `\"` before the end of the line")
+        })
+    };
+    let mut header = csv::StringRecord::new();
+    match rdr.read_record(&mut header) {
+        Ok(true) => {}
+        Ok(false) => {
             diags.push(
-                Diagnostic::error(
-                    CostCode::BenchmarkTableInvalid,
-                    "a quoted field is not closed",
-                )
-                .in_file(file.display.clone())
-                .at(line, 1),
+                Diagnostic::error(CostCode::BenchmarkTableInvalid, "the table is empty")
+                    .in_file(file.display.clone()),
             );
             return Vec::new();
         }
-    };
-    let Some((header, body)) = records.split_first() else {
-        diags.push(
-            Diagnostic::error(CostCode::BenchmarkTableInvalid, "the table is empty")
-                .in_file(file.display.clone()),
-        );
+        Err(e) => {
+            diags.push(unreadable(e));
+            return Vec::new();
+        }
+    }
+    if let Some(d) = unclosed(&header) {
+        diags.push(d);
         return Vec::new();
-    };
+    }
     let (value_col, path_col) = match table {
         Table::Training => ("time_to_train_minutes", "source_dir"),
         Table::Inference => ("result", "source_file"),
@@ -568,7 +592,7 @@ fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Ve
     }
     let mut idx = std::collections::BTreeMap::new();
     for n in &needed {
-        match header.iter().position(|h| h == n) {
+        match header.iter().position(|h| h == *n) {
             Some(i) => {
                 idx.insert(*n, i);
             }
@@ -595,12 +619,29 @@ fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Ve
         optional("runs_dropped"),
         optional("scaling_factor"),
     );
-    let mut first_line: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    let mut rows = Vec::with_capacity(body.len());
-    for (n, rec) in body.iter().enumerate() {
-        // Record n of the body starts on line n + 2 when no field spans lines (true for these tables).
-        let line = n + 2;
-        let get = |c: &str| rec.get(idx[c]).map(AsRef::as_ref).unwrap_or("");
+    let mut first_line: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut rows = Vec::new();
+    // One record buffer for every row (no allocation per row or field).
+    let mut rec = csv::StringRecord::new();
+    loop {
+        match rdr.read_record(&mut rec) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                diags.push(unreadable(e));
+                break;
+            }
+        }
+        if let Some(d) = unclosed(&rec) {
+            diags.push(d);
+            break;
+        }
+        // The line the row starts on, as an editor numbers it.
+        let line = rec
+            .position()
+            .map_or(0, |p| usize::try_from(p.line()).unwrap_or(usize::MAX));
+        let rec = &rec;
+        let get = |c: &str| rec.get(idx[c]).unwrap_or("");
         let bad = |what: String| {
             Diagnostic::error(CostCode::BenchmarkTableInvalid, what)
                 .in_file(file.display.clone())
@@ -629,13 +670,13 @@ fn read_rows(file: &SourceFile, table: Table, diags: &mut Vec<Diagnostic>) -> Ve
             diags.push(bad("`row_id` is empty; every row needs its own ID".into()));
             continue;
         }
-        if let Some(first) = first_line.insert(row_id, line) {
+        if let Some(first) = first_line.insert(row_id.to_string(), line) {
             diags.push(bad(format!(
                 "`row_id` {row_id} is already used on line {first}; reports cite rows by ID"
             )));
             continue;
         }
-        let cell = |col: Option<usize>| col.and_then(|i| rec.get(i)).map(AsRef::as_ref);
+        let cell = |col: Option<usize>| col.and_then(|i| rec.get(i));
         let runs = |col: Option<usize>, name: &str| -> Result<Option<u32>, Diagnostic> {
             match cell(col) {
                 None | Some("") => Ok(None),
@@ -723,8 +764,13 @@ mod tests {
         let first = lines.next().unwrap();
         let header: Vec<&str> = header_line.split(',').collect();
         let two_lines = format!("{header_line}\n{first}\n");
-        let records = crate::cost::csv::parse(&two_lines).unwrap();
-        let mut second: Vec<String> = records[1].iter().map(|c| c.to_string()).collect();
+        let records: Vec<csv::StringRecord> = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(two_lines.as_bytes())
+            .records()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let mut second: Vec<String> = records[1].iter().map(str::to_string).collect();
         second[0] = "T9999".into();
         edit(&header, &mut second);
         let quote = |c: &String| format!("\"{}\"", c.replace('"', "\"\""));

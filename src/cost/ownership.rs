@@ -88,6 +88,92 @@ fn r4(d: Decimal) -> Decimal {
     d.round_dp_with_strategy(4, RoundingStrategy::MidpointNearestEven)
 }
 
+/// How an input converts into the report currency.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    /// An amount of money in the file's currency: × rate.
+    Money,
+    /// A count, a ratio or a physical quantity: as it is.
+    Plain,
+    /// A percentage: / 100.
+    Pct,
+}
+
+/// Every input once: its name, the figure, its unit and how it converts. The same table
+/// gives the inputs as shown (`inputs` in the result) and the values the arithmetic uses.
+fn table(r: &RentVsBuy) -> [(&'static str, &Figure, Why, Kind); 12] {
+    let cur = r.currency.as_str();
+    [
+        (
+            "server_price",
+            &r.server_price,
+            unit(Msg::UnitPlain, cur),
+            Kind::Money,
+        ),
+        (
+            "gpus_per_server",
+            &r.gpus_per_server,
+            unit(Msg::UnitPlain, "GPUs"),
+            Kind::Plain,
+        ),
+        (
+            "lifetime_years",
+            &r.lifetime_years,
+            unit(Msg::UnitYears, cur),
+            Kind::Plain,
+        ),
+        (
+            "residual_value",
+            &r.residual_value,
+            unit(Msg::UnitPlain, cur),
+            Kind::Money,
+        ),
+        (
+            "power_kw_load",
+            &r.power_kw_load,
+            unit(Msg::UnitPlain, "kW"),
+            Kind::Plain,
+        ),
+        (
+            "power_kw_idle",
+            &r.power_kw_idle,
+            unit(Msg::UnitPlain, "kW"),
+            Kind::Plain,
+        ),
+        ("pue", &r.pue, unit(Msg::UnitRatio, cur), Kind::Plain),
+        (
+            "electricity_price_per_kwh",
+            &r.electricity_price_per_kwh,
+            unit(Msg::UnitPerKwh, cur),
+            Kind::Money,
+        ),
+        (
+            "maintenance_pct_per_year",
+            &r.maintenance_pct_per_year,
+            unit(Msg::UnitPctOfPrice, cur),
+            Kind::Pct,
+        ),
+        (
+            "hosting_per_month",
+            &r.hosting_per_month,
+            unit(Msg::UnitPerMonth, cur),
+            Kind::Money,
+        ),
+        (
+            "staff_per_year",
+            &r.staff_per_year,
+            unit(Msg::UnitPerYear, cur),
+            Kind::Money,
+        ),
+        (
+            "utilisation_pct",
+            &r.utilisation_pct,
+            unit(Msg::UnitPlain, "%"),
+            Kind::Pct,
+        ),
+    ]
+}
+
 fn input(name: &'static str, f: &Figure, unit: Why) -> InputUsed {
     InputUsed {
         name,
@@ -110,18 +196,18 @@ pub fn compare(r: &RentVsBuy, providers: &[&ProviderProfile], rates: &Rates) -> 
     let rep = &rates.report;
     let h = Decimal::from(HOURS_PER_YEAR);
     let hundred = Decimal::from(100);
-    let price = r.server_price.value.0 * rate;
-    let residual = r.residual_value.value.0 * rate;
-    let g = r.gpus_per_server.value.0;
-    let life = r.lifetime_years.value.0;
-    let maint = r.maintenance_pct_per_year.value.0 / hundred;
-    let hosting = r.hosting_per_month.value.0 * rate;
-    let staff = r.staff_per_year.value.0 * rate;
-    let load = r.power_kw_load.value.0;
-    let idle = r.power_kw_idle.value.0;
-    let pue = r.pue.value.0;
-    let elec = r.electricity_price_per_kwh.value.0 * rate;
-    let u = r.utilisation_pct.value.0 / hundred;
+    let rows = table(r);
+    // The values in the report currency (money × rate, percentages / 100), in table order.
+    let [price, g, life, residual, load, idle, pue, elec, maint, hosting, staff, u] =
+        rows.each_ref().map(|(_, f, _, kind)| match kind {
+            Kind::Money => f.value.0 * rate,
+            Kind::Plain => f.value.0,
+            Kind::Pct => f.value.0 / hundred,
+        });
+    let inputs: Vec<InputUsed> = rows
+        .into_iter()
+        .map(|(name, f, unit, _)| input(name, f, unit))
+        .collect();
 
     let fixed = (price - residual) / life + price * maint + Decimal::from(12) * hosting + staff;
     let energy = h * pue * elec * (idle + (load - idle) * u);
@@ -253,60 +339,7 @@ pub fn compare(r: &RentVsBuy, providers: &[&ProviderProfile], rates: &Rates) -> 
         name: r.name.clone(),
         gpu_model: r.gpu_model.clone(),
         currency: rep.clone(),
-        inputs: vec![
-            input("server_price", &r.server_price, unit(Msg::UnitPlain, cur)),
-            input(
-                "gpus_per_server",
-                &r.gpus_per_server,
-                unit(Msg::UnitPlain, "GPUs"),
-            ),
-            input(
-                "lifetime_years",
-                &r.lifetime_years,
-                unit(Msg::UnitYears, cur),
-            ),
-            input(
-                "residual_value",
-                &r.residual_value,
-                unit(Msg::UnitPlain, cur),
-            ),
-            input(
-                "power_kw_load",
-                &r.power_kw_load,
-                unit(Msg::UnitPlain, "kW"),
-            ),
-            input(
-                "power_kw_idle",
-                &r.power_kw_idle,
-                unit(Msg::UnitPlain, "kW"),
-            ),
-            input("pue", &r.pue, unit(Msg::UnitRatio, cur)),
-            input(
-                "electricity_price_per_kwh",
-                &r.electricity_price_per_kwh,
-                unit(Msg::UnitPerKwh, cur),
-            ),
-            input(
-                "maintenance_pct_per_year",
-                &r.maintenance_pct_per_year,
-                unit(Msg::UnitPctOfPrice, cur),
-            ),
-            input(
-                "hosting_per_month",
-                &r.hosting_per_month,
-                unit(Msg::UnitPerMonth, cur),
-            ),
-            input(
-                "staff_per_year",
-                &r.staff_per_year,
-                unit(Msg::UnitPerYear, cur),
-            ),
-            input(
-                "utilisation_pct",
-                &r.utilisation_pct,
-                unit(Msg::UnitPlain, "%"),
-            ),
-        ],
+        inputs,
         fixed_per_year: Amount(super::cents(fixed)),
         fixed_calculation,
         energy_per_year: Amount(super::cents(energy)),

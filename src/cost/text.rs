@@ -64,6 +64,8 @@ pub const TEXT: &[(&str, &str, &str)] = &[
     ("spot", "spot", "Spot"),
     ("assumption", "assumption", "Annahme"),
     ("budget_advice", "Budget advice", "Budgetempfehlung"),
+    ("gpu_resolved", "GPU models taken from the offers' own data (instance name, interconnect):", "GPU-Modelle aus den eigenen Angaben der Angebote (Instanzname, Verbindung):"),
+    ("operation_offers", "Operation after the job, costed per provider on its cheapest offer for it (allowed country, on demand where required):", "Betrieb nach dem Job, je Anbieter auf dessen günstigstem Angebot dafür berechnet (zulässiges Land, On-Demand wo gefordert):"),
     ("for", "for", "für"),
     ("on_complete", "on the complete total", "auf Basis der vollständigen Gesamtsumme"),
     ("on_comparable", "on the comparable total", "auf Basis der vergleichbaren Summe"),

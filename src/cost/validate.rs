@@ -133,6 +133,26 @@ pub fn table_for(job: JobKind) -> Table {
     }
 }
 
+/// The checks every load of a workload file runs (`validate::load_document`);
+/// the benchmark reference is checked when the comparison runs, against the
+/// tables it uses.
+impl crate::validate::Checked for Workload {
+    fn check(&self, _file: &crate::load::SourceFile, ctx: &mut crate::validate::Ctx) {
+        for d in workload(self, None, None) {
+            ctx.push_nearest(d);
+        }
+    }
+}
+
+/// The checks every load of a rent-versus-buy file runs.
+impl crate::validate::Checked for RentVsBuy {
+    fn check(&self, _file: &crate::load::SourceFile, ctx: &mut crate::validate::Ctx) {
+        for d in rent_vs_buy(self, None) {
+            ctx.push_nearest(d);
+        }
+    }
+}
+
 /// Checks a workload; `file` names it in diagnostics. With `benchmarks`, the
 /// benchmark reference is checked against the tables too (name, scenario, rows,
 /// unit); the loader passes `None`, the comparison the tables it uses.

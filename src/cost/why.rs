@@ -175,6 +175,22 @@ pub enum Msg {
     MethodRanked,
     MethodSpot,
     MethodQualify,
+    /// The comparable items do not depend on which providers are compared.
+    MethodSameBasis,
+    // Whose offer the budget advice is for.
+    BudgetForCheapest,
+    BudgetForRecommended,
+    BudgetForLeading,
+    BudgetForNoneRecommended,
+    /// `{provider}`: the focused provider has no ranked offer.
+    NoPricedOfferFor,
+    // A generic GPU model resolved from what the offer states.
+    /// `{written}`, `{model}`, `{word}`, `{instance}`.
+    ResolvedInstanceName,
+    /// `{written}`, `{model}`, `{link}`.
+    ResolvedInterconnect,
+    /// Egress, bracket tier: `{head}`, `{gb}`, `{price}`, `{cost}`, `{currency}`.
+    CalcBracket,
 }
 
 impl Msg {

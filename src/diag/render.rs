@@ -63,30 +63,36 @@ pub fn json(diags: &[Diagnostic]) -> String {
     serde_json::to_string_pretty(diags).unwrap_or_else(|_| "[]".into())
 }
 
-/// `N errors, M warnings` in `lang` (`N Fehler, M Warnungen`).
+/// `N errors, M warnings` in `lang` (`N Fehler, M Warnung(en)`).
 pub fn summary_in(diags: &[Diagnostic], lang: Lang) -> String {
-    if lang == Lang::En {
-        return summary(diags);
-    }
-    let errors = diags.iter().filter(|d| d.is_error()).count().to_string();
-    let warnings = diags.iter().filter(|d| !d.is_error()).count().to_string();
+    let errors = diags.iter().filter(|d| d.is_error()).count();
+    let warnings = diags.len() - errors;
+    let count = |n: usize, one: &str, other: &str| {
+        fill(
+            lang,
+            if n == 1 { one } else { other },
+            &[("n", &n.to_string())],
+        )
+    };
     fill(
         lang,
         "diag_summary",
-        &[("errors", &errors), ("warnings", &warnings)],
+        &[
+            (
+                "errors",
+                &count(errors, "diag_errors_one", "diag_errors_other"),
+            ),
+            (
+                "warnings",
+                &count(warnings, "diag_warnings_one", "diag_warnings_other"),
+            ),
+        ],
     )
 }
 
 /// `N errors, M warnings`.
 pub fn summary(diags: &[Diagnostic]) -> String {
-    let errors = diags.iter().filter(|d| d.is_error()).count();
-    let warnings = diags.len() - errors;
-    let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
-    format!(
-        "{}, {}",
-        plural(errors, "error"),
-        plural(warnings, "warning")
-    )
+    summary_in(diags, Lang::En)
 }
 
 #[cfg(test)]

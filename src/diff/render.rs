@@ -8,8 +8,8 @@ use serde_json::Value;
 use super::labels::words;
 use super::verdicts::{Standing, VerdictDiff};
 use super::{Change, ChangeKind, DiffReport, ProviderDiff, ProviderStatus};
-use crate::cli::Lang;
 use crate::eval::Outcome;
+use crate::i18n::Lang;
 use crate::model::rule_pack::Severity;
 
 fn tr(lang: Lang, key: &str) -> &'static str {

@@ -451,18 +451,30 @@ impl Stale {
 
     /// The warning `dpa-review-stale` for the review file.
     pub fn diagnostic(&self, file: &str) -> Diagnostic {
-        Diagnostic::warning(
+        use crate::diag::{Arg, Msg};
+        use crate::i18n::Lang;
+        let both = |version: Option<&str>, date: Option<&str>| Arg::Lang {
+            en: Stale::describe(Lang::En, version, date),
+            de: Stale::describe(Lang::De, version, date),
+        };
+        Diagnostic::warning_m(
             DpaCode::DpaReviewStale,
-            format!(
-                "the review of `{}` is of DPA {}, but the profile's current DPA is {}: the review is stale and not applied",
-                self.provider,
-                Stale::describe(crate::i18n::Lang::En, self.review_version.as_deref(), self.review_date.as_deref()),
-                Stale::describe(crate::i18n::Lang::En, self.current_version.as_deref(), self.current_date.as_deref()),
-            ),
+            Msg::new("dpa_stale_warning", &[("provider", &self.provider)])
+                .with(
+                    "review",
+                    both(self.review_version.as_deref(), self.review_date.as_deref()),
+                )
+                .with(
+                    "current",
+                    both(
+                        self.current_version.as_deref(),
+                        self.current_date.as_deref(),
+                    ),
+                ),
         )
         .in_file(file.to_string())
         .pointer("/document/version")
-        .help("scan the current DPA with `cloudvet dpa scan` and review it again; the assessment reads the profile's DPA facts until then")
+        .help_t("dpa_stale_help", &[])
     }
 }
 

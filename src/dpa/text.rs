@@ -3,6 +3,8 @@
 
 use crate::diag::Diagnostic;
 use crate::diag::DpaCode;
+
+mod pdf_load;
 /// File formats the scanner reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DocumentFormat {
@@ -37,14 +39,24 @@ pub mod budget {
     /// Operators and operands in all pages' content together (a stream shared by
     /// many pages is read, and counted, once), and font entries looked at.
     pub const DOC_TOKENS: usize = 1_500_000;
-    /// Values (numbers, names, strings, brackets) in the file outside its streams
-    /// and cross-reference tables: what lopdf parses into memory when it loads
-    /// the file, at up to 240 bytes each.
-    pub const FILE_VALUES: usize = 500_000;
+    /// Values (numbers, names, strings, brackets) in one object of the file, or in
+    /// all objects of one object stream together: what lopdf holds in memory at
+    /// once while it parses them (up to 240 bytes each).
+    pub const OBJECT_VALUES: usize = 250_000;
+    /// Values kept in memory after loading: every object but the structure tree
+    /// of a tagged PDF (its elements are dropped once parsed; a 154-page tagged
+    /// report holds 760,000 values in them and 140,000 in everything else).
+    pub const FILE_VALUES: usize = 400_000;
+    /// Values parsed in all (outside page content), kept or not: the time lopdf
+    /// spends loading.
+    pub const PARSED_VALUES: usize = 2_000_000;
     /// Objects in the document (those inside object streams included).
     pub const DOC_OBJECTS: usize = 250_000;
     /// Bytes decoded for one font's character map (`/ToUnicode`).
     pub const FONT_MAP_BYTES: usize = 1024 * 1024;
+    /// Levels of the page tree above a page (its chain of `/Parent` nodes);
+    /// lopdf walks that chain by recursion. A real document has two or three.
+    pub const PAGE_TREE_DEPTH: usize = 256;
 }
 /// A PDF whose text layer has fewer visible characters than this per page on
 /// average is treated as scanned (images without text).
@@ -124,7 +136,22 @@ pub fn read_document(display: &str, bytes: &[u8]) -> Result<DocumentText, Diagno
                 .in_file(display)
                 .help("check that the download is complete and really a PDF"));
             }
-            pdf_text(display, bytes)?
+            // lopdf is a third-party parser on untrusted bytes: should it panic
+            // (a bug of its own), the file is reported as unreadable, not the run
+            // aborted. The reader's own budget stops never panic.
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                pdf_text(display, bytes)
+            })) {
+                Ok(r) => r?,
+                Err(_) => return Err(Diagnostic::error(
+                    DpaCode::DpaPdfUnreadable,
+                    "the PDF library failed on this file (an error inside it, caught by cloudvet)",
+                )
+                .in_file(display)
+                .help(
+                    "open and re-save (print to PDF) the file, or export the text, and scan that",
+                )),
+            }
         }
         DocumentFormat::Txt | DocumentFormat::Md => plain_text(display, bytes)?,
     };
@@ -213,6 +240,14 @@ enum Exceeded {
     FontMap,
     StreamDecoded,
     FileValues,
+    ObjectValues,
+    ParsedValues,
+    /// The streams lopdf copied are together longer than the file.
+    StreamBytes,
+    /// An object stream's index lists objects that overlap.
+    ObjStmOverlap,
+    /// A page's chain of parent nodes is longer than the page tree may be deep.
+    PageTreeDepth(usize),
 }
 
 fn budget_diagnostic(display: &str, e: Exceeded) -> Diagnostic {
@@ -234,7 +269,13 @@ fn budget_diagnostic(display: &str, e: Exceeded) -> Diagnostic {
             "the PDF's pages have more than {DOC_TOKENS} drawing operators and operands together (the reader's limit for a whole document)"
         ),
         Exceeded::FileValues => format!(
-            "the PDF's objects hold more than {FILE_VALUES} values (numbers, names, strings; page content not counted) (the reader's limit for a whole document)"
+            "the PDF's objects hold more than {FILE_VALUES} values (numbers, names, strings; page content and a tagged PDF's structure tree not counted) (the reader's limit for a whole document)"
+        ),
+        Exceeded::ObjectValues => format!(
+            "an object of the PDF holds more than {OBJECT_VALUES} values (numbers, names, strings) (the reader's limit for one object or object stream)"
+        ),
+        Exceeded::ParsedValues => format!(
+            "the PDF holds more than {PARSED_VALUES} values (numbers, names, strings) outside its page content (the reader's limit for a whole document)"
         ),
         Exceeded::StreamDecoded => format!(
             "an object stream of the PDF decompresses to more than {} MiB (the reader's limit for one stream)",
@@ -247,94 +288,15 @@ fn budget_diagnostic(display: &str, e: Exceeded) -> Diagnostic {
         Exceeded::Objects => format!(
             "the PDF has more than {DOC_OBJECTS} objects (the reader's limit for a whole document)"
         ),
+        Exceeded::StreamBytes => "the PDF's streams are together longer than the file itself: its objects overlap (the reader reads each byte of a file once)".to_string(),
+        Exceeded::ObjStmOverlap => "an object stream of the PDF lists objects that overlap (the reader parses each byte of a stream once)".to_string(),
+        Exceeded::PageTreeDepth(p) => format!(
+            "page {p} of the PDF sits more than {PAGE_TREE_DEPTH} levels deep in the page tree (the reader's limit)"
+        ),
     };
     Diagnostic::error(DpaCode::DpaPdfBudget, msg)
         .in_file(display)
         .help("a DPA is far simpler; print the document to a new PDF (or export its text) and scan that")
-}
-
-/// What loading has spent so far (see `LOAD`).
-#[derive(Clone, Copy, Default)]
-struct LoadSpent {
-    objects: usize,
-    decoded: usize,
-    /// Values outside streams: the file's, then those of decoded object streams.
-    values: usize,
-    exceeded: Option<Exceeded>,
-}
-
-thread_local! {
-    /// The load-time budget (objects, decoded object streams). lopdf's object
-    /// filter is a plain `fn`, so its state lives here, per thread.
-    static LOAD: std::cell::Cell<LoadSpent> = const {
-        std::cell::Cell::new(LoadSpent {
-            objects: 0,
-            decoded: 0,
-            values: 0,
-            exceeded: None,
-        })
-    };
-}
-
-/// lopdf's load filter: counts objects and decodes object streams against the
-/// document budget (so lopdf finds them decoded and does not decode again).
-fn load_filter(
-    id: lopdf::ObjectId,
-    obj: &mut lopdf::Object,
-) -> Option<(lopdf::ObjectId, lopdf::Object)> {
-    let mut spent = LOAD.get();
-    if spent.exceeded.is_some() {
-        return None;
-    }
-    spent.objects += 1;
-    if spent.objects > budget::DOC_OBJECTS {
-        spent.exceeded = Some(Exceeded::Objects);
-        LOAD.set(spent);
-        return None;
-    }
-    if let lopdf::Object::Stream(stream) = obj {
-        if stream.dict.has_type(b"ObjStm") && stream.is_compressed() {
-            let left = budget::DOC_DECODED_BYTES.saturating_sub(spent.decoded);
-            let (limit, which) = if budget::PAGE_DECODED_BYTES < left {
-                (budget::PAGE_DECODED_BYTES, Exceeded::StreamDecoded)
-            } else {
-                (left, Exceeded::DocDecoded)
-            };
-            match stream.get_plain_content_with_limit(limit) {
-                Ok(data) => {
-                    spent.decoded += data.len();
-                    // lopdf parses every object of the stream into memory (the
-                    // index before `/First` is a list of small numbers).
-                    let first = stream
-                        .dict
-                        .get(b"First")
-                        .and_then(lopdf::Object::as_i64)
-                        .map_or(0, |f| usize::try_from(f).unwrap_or(0).min(data.len()));
-                    let values_left = budget::FILE_VALUES.saturating_sub(spent.values);
-                    spent.values += count_tokens(&data[first..], values_left);
-                    if spent.values > budget::FILE_VALUES {
-                        spent.exceeded = Some(Exceeded::FileValues);
-                        LOAD.set(spent);
-                        return None;
-                    }
-                    stream.set_plain_content(data);
-                }
-                Err(lopdf::Error::Decompress(lopdf::DecompressError::MemoryLimitExceeded {
-                    ..
-                })) => {
-                    spent.exceeded = Some(which);
-                    LOAD.set(spent);
-                    return None;
-                }
-                // Undecodable: lopdf drops it; its objects are missing.
-                Err(_) => {}
-            }
-        }
-    }
-    LOAD.set(spent);
-    // lopdf keeps `obj` for objects of the file and the returned copy for those
-    // inside object streams (never streams themselves, so the copy is small).
-    Some((id, obj.clone()))
 }
 
 /// What the reader has spent on one document.
@@ -371,133 +333,27 @@ impl Spent {
     }
 }
 
-/// Counts the tokens (operators and operands) of a content stream without
-/// building them, stopping past `limit`: the decoder's memory is proportional to
-/// them, so they are counted before it runs.
-fn count_tokens(content: &[u8], limit: usize) -> usize {
-    count(content, limit, false)
-}
-
-/// Counts the values of a whole PDF file outside its streams and cross-reference
-/// tables (what lopdf builds in memory when it loads the file), stopping past `limit`.
-fn count_file_values(file: &[u8], limit: usize) -> usize {
-    count(file, limit, true)
-}
-
-fn find(hay: &[u8], from: usize, needle: &[u8]) -> usize {
-    hay.get(from..)
-        .and_then(|h| h.windows(needle.len()).position(|w| w == needle))
-        .map_or(hay.len(), |p| from + p + needle.len())
-}
-
-fn count(content: &[u8], limit: usize, file: bool) -> usize {
-    let delim = |b: u8| b"()<>[]{}/%".contains(&b) || b.is_ascii_whitespace() || b == 0;
-    let mut n = 0;
-    let mut i = 0;
-    while i < content.len() && n <= limit {
-        let b = content[i];
-        if b.is_ascii_whitespace() || b == 0 {
-            i += 1;
-            continue;
-        }
-        match b {
-            b'%' => {
-                while i < content.len() && content[i] != b'\n' && content[i] != b'\r' {
-                    i += 1;
-                }
-                continue;
-            }
-            b'(' => {
-                let mut depth = 0usize;
-                while i < content.len() {
-                    match content[i] {
-                        b'\\' => i += 1,
-                        b'(' => depth += 1,
-                        b')' => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                    i += 1;
-                }
-                i += 1;
-            }
-            b'<' if content.get(i + 1) == Some(&b'<') => i += 2,
-            b'>' if content.get(i + 1) == Some(&b'>') => i += 2,
-            b'<' => {
-                while i < content.len() && content[i] != b'>' {
-                    i += 1;
-                }
-                i += 1;
-            }
-            b'[' | b']' | b'{' | b'}' | b'>' | b')' => i += 1,
-            _ => {
-                // A name (`/F1`), a number or an operator.
-                let start = i;
-                i += 1;
-                while i < content.len() && !delim(content[i]) {
-                    i += 1;
-                }
-                if file {
-                    match &content[start..i] {
-                        b"stream" => i = find(content, i, b"endstream"),
-                        b"xref" => i = find(content, i, b"trailer"),
-                        _ => {}
-                    }
-                }
-            }
-        }
-        n += 1;
-    }
-    n
-}
-
 /// The text layer of a PDF, page after page (a form feed between pages), within
 /// the budgets of `budget`.
 fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
     let declares_encryption = contains(bytes, b"/Encrypt");
-    // lopdf builds every value outside the streams in memory while loading (one
-    // array of four million zeros is a gigabyte): counted before it runs.
-    let values = count_file_values(bytes, budget::FILE_VALUES);
-    if values > budget::FILE_VALUES {
-        return Err(budget_diagnostic(display, Exceeded::FileValues));
-    }
-    LOAD.set(LoadSpent {
-        values,
-        ..LoadSpent::default()
-    });
-    let options = lopdf::LoadOptions {
-        filter: Some(load_filter),
-        // lopdf's own per-stream bound for the streams it decodes while loading
-        // (cross-reference streams; object streams come decoded from the filter).
-        max_decompressed_size: Some(budget::PAGE_DECODED_BYTES),
-        ..Default::default()
-    };
-    let loaded = lopdf::Document::load_mem_with_options(bytes, options);
-    let spent = LOAD.get();
-    LOAD.set(LoadSpent::default());
-    let load_decoded = spent.decoded;
-    if let Some(e) = spent.exceeded {
-        return Err(budget_diagnostic(display, e));
-    }
-    let doc = match loaded {
-        Ok(d) => d,
-        Err(e) => {
-            return Err(if declares_encryption {
-                encrypted(display)
-            } else {
-                Diagnostic::error(
-                    DpaCode::DpaPdfUnreadable,
-                    format!("cannot read the PDF: {e}"),
-                )
-                .in_file(display)
-                .help("open and re-save (print to PDF) the file, or export the text")
-            });
+    // lopdf ignores anything before the header; so does the index.
+    let start = bytes.windows(5).position(|w| w == b"%PDF-").unwrap_or(0);
+    let loaded = match pdf_load::load(&bytes[start..]) {
+        Ok(l) => l,
+        Err(pdf_load::Failure::Budget(e)) => return Err(budget_diagnostic(display, e)),
+        Err(pdf_load::Failure::Encrypted) => return Err(encrypted(display)),
+        Err(pdf_load::Failure::Unreadable(e)) => {
+            return Err(Diagnostic::error(
+                DpaCode::DpaPdfUnreadable,
+                format!("cannot read the PDF: {e}"),
+            )
+            .in_file(display)
+            .help("open and re-save (print to PDF) the file, or export the text"))
         }
     };
+    let load_decoded = loaded.decoded;
+    let doc = loaded.doc;
     let pages: Vec<lopdf::ObjectId> = doc.get_pages().values().copied().collect();
     if pages.is_empty() {
         return Err(if declares_encryption {
@@ -590,9 +446,8 @@ impl<'a> PageReader<'a> {
     ) -> Result<Option<std::rc::Rc<str>>, Exceeded> {
         let doc = self.doc;
         let contents = doc.get_page_contents(page);
-        let (inline, resource_ids) = match doc.get_page_resources(page) {
-            Ok(r) => r,
-            Err(_) => return Ok(None),
+        let Some((inline, resource_ids)) = page_resources(doc, page, number)? else {
+            return Ok(None);
         };
         // Fonts: the page's own dictionaries first, then inherited ones.
         let mut dicts: Vec<&lopdf::Dictionary> = inline.into_iter().collect();
@@ -662,7 +517,12 @@ impl<'a> PageReader<'a> {
             }
         }
         let doc_left = budget::DOC_TOKENS.saturating_sub(self.spent.tokens);
-        let tokens = count_tokens(&content, budget::PAGE_TOKENS.min(doc_left));
+        let (tokens, images) =
+            pdf_load::content_tokens(&content, budget::PAGE_TOKENS.min(doc_left));
+        // Inline images carry no text; lopdf's parser for them can panic.
+        for (from, to) in images {
+            content[from..to].fill(b' ');
+        }
         if tokens > budget::PAGE_TOKENS {
             return Err(Exceeded::PageTokens(number));
         }
@@ -713,6 +573,40 @@ impl<'a> PageReader<'a> {
         }
         Ok(font.get_font_encoding_with_limit(doc, limit).ok())
     }
+}
+
+/// A page's own resource dictionary and the resources it inherits (its own
+/// reference, then each ancestor's), as lopdf's `get_page_resources` gives them
+/// but without its recursion: the chain of parents is bounded by
+/// `budget::PAGE_TREE_DEPTH`. `None` when the chain loops or breaks.
+#[allow(clippy::type_complexity)]
+fn page_resources(
+    doc: &lopdf::Document,
+    page: lopdf::ObjectId,
+    number: usize,
+) -> Result<Option<(Option<&lopdf::Dictionary>, Vec<lopdf::ObjectId>)>, Exceeded> {
+    let Ok(mut node) = doc.get_dictionary(page) else {
+        return Ok(Some((None, Vec::new())));
+    };
+    let inline = node.get(b"Resources").and_then(lopdf::Object::as_dict).ok();
+    let mut ids = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..=budget::PAGE_TREE_DEPTH {
+        if let Ok(r) = node.get(b"Resources").and_then(lopdf::Object::as_reference) {
+            ids.push(r);
+        }
+        let Ok(parent) = node.get(b"Parent").and_then(lopdf::Object::as_reference) else {
+            return Ok(Some((inline, ids)));
+        };
+        if !seen.insert(parent) {
+            return Ok(None);
+        }
+        match doc.get_dictionary(parent) {
+            Ok(d) => node = d,
+            Err(_) => return Ok(None),
+        }
+    }
+    Err(Exceeded::PageTreeDepth(number))
 }
 
 /// The text of one page's content, a line break wherever the text baseline moves

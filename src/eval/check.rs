@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::pointer::{read, Found, JsonPtr, ProvRef};
 use super::qualify::{self, Finding, OfferNeeds, OfferSummary, SummaryBuilder, Verdict};
-use super::why::Why;
+use super::why::{Cmp, Expect, Need, Why};
 use super::{FactRead, Outcome};
 use crate::model::common::{AsOf, Fact, Known, Provenance};
 use crate::model::provider::{Availability, Interconnect, Offer, ProviderProfile};
@@ -160,12 +160,12 @@ impl CmpOp {
             CmpOp::Ge => a >= b,
         }
     }
-    fn sym(self) -> &'static str {
+    fn cmp(self) -> Cmp {
         match self {
-            CmpOp::Lt => "<",
-            CmpOp::Le => "≤",
-            CmpOp::Gt => ">",
-            CmpOp::Ge => "≥",
+            CmpOp::Lt => Cmp::Lt,
+            CmpOp::Le => Cmp::Le,
+            CmpOp::Gt => Cmp::Gt,
+            CmpOp::Ge => Cmp::Ge,
         }
     }
 }
@@ -543,11 +543,6 @@ fn show(v: &Value) -> String {
     }
 }
 
-fn show_list(v: &[Value]) -> String {
-    let items: Vec<String> = v.iter().map(show).collect();
-    format!("∈ {{{}}}", items.join(", "))
-}
-
 /// Equality that treats 1 and 1.0 as equal.
 pub fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
@@ -684,7 +679,7 @@ fn eval_json_inner<'v>(
                     Outcome::Pass,
                     Why::Holds {
                         ptr,
-                        found: show(v),
+                        found: v.clone(),
                     },
                 ),
                 Err(w) => (Outcome::Unknown, w),
@@ -695,7 +690,7 @@ fn eval_json_inner<'v>(
                 return offer_scope_error();
             };
             match leaf(&p, root, base, outer, cx) {
-                Ok((v, ptr)) => judge(same(v, lit), ptr, show(v), show(lit)),
+                Ok((v, ptr)) => judge(same(v, lit), ptr, v, Expect::Equal(lit.clone())),
                 Err(w) => (Outcome::Unknown, w),
             }
         }
@@ -712,7 +707,7 @@ fn eval_json_inner<'v>(
                             }
                             _ => values.iter().any(|x| same(v, x)),
                         };
-                    judge(ok, ptr, show(v), show_list(values))
+                    judge(ok, ptr, v, Expect::OneOf(values.to_vec()))
                 }
                 Err(w) => (Outcome::Unknown, w),
             }
@@ -728,7 +723,7 @@ fn eval_json_inner<'v>(
                             Outcome::Pass,
                             Why::Holds {
                                 ptr,
-                                found: show(v),
+                                found: v.clone(),
                             },
                         )
                     } else if open.iter().any(|x| same(v, x)) {
@@ -737,11 +732,11 @@ fn eval_json_inner<'v>(
                             Outcome::Unknown,
                             Why::Open {
                                 ptr,
-                                found: show(v),
+                                found: v.clone(),
                             },
                         )
                     } else {
-                        judge(false, ptr, show(v), show_list(values))
+                        judge(false, ptr, v, Expect::OneOf(values.to_vec()))
                     }
                 }
                 Err(w) => (Outcome::Unknown, w),
@@ -771,7 +766,7 @@ fn eval_json_inner<'v>(
                         Value::Array(items) => items.iter().any(|i| same(i, lit)),
                         other => same(other, lit),
                     };
-                    judge(ok, ptr, show(v), format!("∋ {}", show(lit)))
+                    judge(ok, ptr, v, Expect::Contains(lit.clone()))
                 }
                 Err(w) => (Outcome::Unknown, w),
             }
@@ -790,8 +785,8 @@ fn eval_json_inner<'v>(
             };
             match leaf(&p, root, base, outer, cx) {
                 Ok((v, ptr)) => match v.as_f64() {
-                    Some(n) => judge(op.holds(n, *t), ptr, show(v), format!("{} {t}", op.sym())),
-                    None => judge(false, ptr, show(v), format!("{} {t}", op.sym())),
+                    Some(n) => judge(op.holds(n, *t), ptr, v, Expect::Compare(op.cmp(), *t)),
+                    None => judge(false, ptr, v, Expect::Compare(op.cmp(), *t)),
                 },
                 Err(w) => (Outcome::Unknown, w),
             }
@@ -809,7 +804,7 @@ fn eval_json_inner<'v>(
                             Outcome::Pass,
                             Why::Holds {
                                 ptr: full,
-                                found: show(v),
+                                found: v.clone(),
                             },
                         ),
                         Some(_) => {
@@ -822,16 +817,10 @@ fn eval_json_inner<'v>(
                                 },
                             )
                         }
-                        None => judge(false, full, show(v), "YYYY-MM-DD".into()),
+                        None => judge(false, full, v, Expect::Date),
                     }
                 }
-                _ if *missing == WhenMissing::Pass => (
-                    Outcome::Pass,
-                    Why::Holds {
-                        ptr: full,
-                        found: "no end date".into(),
-                    },
-                ),
+                _ if *missing == WhenMissing::Pass => (Outcome::Pass, Why::NoEndDate { ptr: full }),
                 _ => {
                     cx.missing.push(full.clone());
                     (Outcome::Unknown, Why::Missing { ptr: full })
@@ -854,7 +843,7 @@ fn eval_json_inner<'v>(
                                 Outcome::Pass,
                                 Why::Holds {
                                     ptr,
-                                    found: show(v),
+                                    found: v.clone(),
                                 },
                             )
                         } else {
@@ -869,7 +858,7 @@ fn eval_json_inner<'v>(
                             )
                         }
                     }
-                    None => judge(false, ptr, show(v), "YYYY-MM-DD".into()),
+                    None => judge(false, ptr, v, Expect::Date),
                 },
                 Err(w) => (Outcome::Unknown, w),
             }
@@ -883,16 +872,16 @@ fn eval_json_inner<'v>(
                     // A month-precision date (`2027-05`) decides only when the whole
                     // month lies on one side of the limit.
                     Some(d) if d.latest() < *limit => {
-                        judge(true, ptr, show(v), format!("< {limit}"))
+                        judge(true, ptr, v, Expect::Before(limit.to_string()))
                     }
                     Some(d) if d.earliest() >= *limit => {
-                        judge(false, ptr, show(v), format!("< {limit}"))
+                        judge(false, ptr, v, Expect::Before(limit.to_string()))
                     }
                     Some(_) => {
                         cx.missing.push(ptr.clone());
                         (Outcome::Unknown, Why::Missing { ptr })
                     }
-                    None => judge(false, ptr, show(v), "YYYY-MM-DD".into()),
+                    None => judge(false, ptr, v, Expect::Date),
                 },
                 Err(w) => (Outcome::Unknown, w),
             }
@@ -906,7 +895,10 @@ fn eval_json_inner<'v>(
             complete_if,
             slot,
         } => {
-            let need = need_text(*at_least, *at_most);
+            let need = Need {
+                at_least: *at_least,
+                at_most: *at_most,
+            };
             let (matched, unknown, total, detail, lp) = match list {
                 ListP::Offers => match count_offers(*slot, cx) {
                     Some((m, u, t)) => (m, u, t, (None, None), "/offers".to_string()),
@@ -927,7 +919,7 @@ fn eval_json_inner<'v>(
                                         Outcome::Pass,
                                         Why::Holds {
                                             ptr: ib,
-                                            found: String::new(),
+                                            found: Value::Null,
                                         },
                                     ),
                                 };
@@ -946,7 +938,7 @@ fn eval_json_inner<'v>(
                         }
                         Found::Value(v, prov) => {
                             cx.note_read(&full, v.clone(), prov, None);
-                            return judge(false, full, show(v), "[…]".into());
+                            return judge(false, full, v, Expect::List);
                         }
                         Found::Unknown(prov) => {
                             cx.note_read(&full, Value::String("unknown".into()), prov, None);
@@ -1077,15 +1069,11 @@ fn eval_json_inner<'v>(
                 }
                 Found::Value(v, prov) => {
                     cx.note_read(&full, v.clone(), prov, None);
-                    judge(false, full, show(v), "[…]".into())
+                    judge(false, full, v, Expect::List)
                 }
-                _ if *missing == WhenMissing::Pass => (
-                    Outcome::Pass,
-                    Why::Holds {
-                        ptr: full,
-                        found: "none".into(),
-                    },
-                ),
+                _ if *missing == WhenMissing::Pass => {
+                    (Outcome::Pass, Why::NoneListed { ptr: full })
+                }
                 _ => {
                     cx.all_verified = false;
                     cx.missing.push(full.clone());
@@ -1122,7 +1110,7 @@ fn eval_all_elements<'v>(
         }
         Found::Value(v, prov) => {
             cx.note_read(&full, v.clone(), prov, None);
-            return judge(false, full, show(v), "[…]".into());
+            return judge(false, full, v, Expect::List);
         }
         Found::Unknown(prov) => {
             cx.note_read(&full, Value::String("unknown".into()), prov, None);
@@ -1141,7 +1129,7 @@ fn eval_all_elements<'v>(
             Found::Value(Value::Array(items), prov) => (items.as_slice(), prov, true),
             Found::Value(v, prov) => {
                 cx.note_read(&mfull, v.clone(), prov, None);
-                return judge(false, mfull, show(v), "[…]".into());
+                return judge(false, mfull, v, Expect::List);
             }
             _ => (&[], ProvRef::default(), false),
         };
@@ -1168,7 +1156,7 @@ fn eval_all_elements<'v>(
                     Outcome::Pass,
                     Why::Holds {
                         ptr: format!("{mfull}/{i}"),
-                        found: show(e),
+                        found: e.clone(),
                     },
                 ),
             };
@@ -1199,7 +1187,7 @@ fn eval_all_elements<'v>(
                 o,
                 Some(Why::Uncovered {
                     list: full.clone(),
-                    element: show(e),
+                    element: e.clone(),
                     matched_in: mfull.clone(),
                 }),
             )
@@ -1227,7 +1215,8 @@ fn eval_all_elements<'v>(
     )
 }
 
-fn judge(ok: bool, ptr: String, found: String, expected: String) -> (Outcome, Why) {
+fn judge(ok: bool, ptr: String, found: &Value, expected: Expect) -> (Outcome, Why) {
+    let found = found.clone();
     if ok {
         (Outcome::Pass, Why::Holds { ptr, found })
     } else {
@@ -1251,15 +1240,6 @@ fn offer_scope_error() -> (Outcome, Why) {
             ptr: "/offers".into(),
         },
     )
-}
-
-fn need_text(at_least: Option<u32>, at_most: Option<u32>) -> String {
-    match (at_least, at_most) {
-        (Some(a), Some(b)) => format!("{a}–{b}"),
-        (Some(a), None) => format!("≥ {a}"),
-        (None, Some(b)) => format!("≤ {b}"),
-        (None, None) => "any".into(),
-    }
 }
 
 // --- offers -----------------------------------------------------------------

@@ -43,7 +43,11 @@ pub fn pack_markdown(p: &RulePack) -> String {
         } else {
             ""
         };
-        let cites: Vec<String> = r.legal_basis.iter().map(|b| b.citation()).collect();
+        let cites: Vec<String> = r
+            .legal_basis
+            .iter()
+            .map(|b| b.cite(crate::i18n::Lang::En))
+            .collect();
         let _ = writeln!(
             s,
             "| [{id}](#{anchor}) | {t}{status} | {area} | {sev} | {w} | {c} |",
@@ -99,10 +103,10 @@ fn rule_markdown(r: &Rule) -> String {
     for b in &r.legal_basis {
         match &b.note {
             Some(n) => {
-                let _ = writeln!(s, "  - {} — {}", b.citation(), n);
+                let _ = writeln!(s, "  - {} — {}", b.cite(crate::i18n::Lang::En), n);
             }
             None => {
-                let _ = writeln!(s, "  - {}", b.citation());
+                let _ = writeln!(s, "  - {}", b.cite(crate::i18n::Lang::En));
             }
         }
     }

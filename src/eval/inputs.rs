@@ -6,10 +6,15 @@ use crate::diag::ValidateCode;
 use std::path::{Path, PathBuf};
 
 use crate::diag::Diagnostic;
-use crate::load::{parse_document, DocumentKind, Loaded, SourceFile};
+use crate::load::{DocumentKind, Loaded, SourceFile};
 use crate::model::provider::ProviderProfile;
+use crate::validate::parse_document;
 
 use super::questionnaire::Questionnaire;
+
+/// A questionnaire's answers are checked when they are merged into a profile
+/// ([`apply_answer_files`]).
+impl crate::validate::Checked for Questionnaire {}
 
 /// Loads a questionnaire (answered or not).
 pub fn load_questionnaire(path: &Path) -> Result<(SourceFile, Questionnaire), Vec<Diagnostic>> {
@@ -53,12 +58,10 @@ pub fn apply_answer_files(
         };
         match providers.iter_mut().find(|p| p.value.id == q.provider) {
             None => errors.push(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     ValidateCode::UnknownProvider,
-                    format!(
-                        "the questionnaire is for `{}`, which is not among the providers",
-                        q.provider
-                    ),
+                    "eval_questionnaire_unknown_provider",
+                    &[("id", &q.provider)],
                 )
                 .in_file(file.display.clone())
                 .pointer("/provider"),

@@ -9,8 +9,9 @@ use serde_json::Value;
 
 use super::check::{self, Scope, Sets};
 use crate::diag::Diagnostic;
-use crate::load::{parse_document, DocumentKind, SourceFile};
+use crate::load::{DocumentKind, SourceFile};
 use crate::model::rule_pack::{Rule, RulePack, RuleStatus, Severity};
+use crate::validate::parse_document;
 
 /// The shipped packs' files (`rules/*.yaml`), in path order.
 pub fn embedded_files() -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
@@ -28,9 +29,10 @@ pub fn files_in(path: &Path) -> Result<Vec<SourceFile>, Diagnostic> {
         return Ok(vec![SourceFile::read(path)?]);
     }
     let rd = std::fs::read_dir(path).map_err(|e| {
-        Diagnostic::error(
+        Diagnostic::error_t(
             LoadCode::FileUnreadable,
-            format!("cannot read the folder: {e}"),
+            "load_folder_unreadable",
+            &[("error", &e.to_string())],
         )
         .in_file(path.display().to_string())
     })?;
@@ -49,12 +51,28 @@ pub fn files_in(path: &Path) -> Result<Vec<SourceFile>, Diagnostic> {
     paths.iter().map(|p| SourceFile::read(p)).collect()
 }
 
+/// The checks every load of a rule pack runs (`validate::load_document`): the
+/// pack's own structure ([`check_pack`]), then, when that is sound, its fact
+/// pointers and examples (`eval::pack_check`).
+impl crate::validate::Checked for RulePack {
+    fn check(&self, _file: &SourceFile, ctx: &mut crate::validate::Ctx) {
+        let mut diags = check_pack(self);
+        if diags.is_empty() {
+            diags = super::pack_check::check(self);
+        }
+        for d in diags {
+            let at = d.pointer.clone().unwrap_or_default();
+            ctx.push(d, &at);
+        }
+    }
+}
+
 /// Parses and checks pack files. All problems in all files are reported.
 pub fn parse_files(files: &[SourceFile]) -> Result<Vec<RulePack>, Vec<Diagnostic>> {
     let mut packs = Vec::new();
     let mut errors = Vec::new();
     for f in files {
-        // The loader runs the schema and `check_pack` (via `validate::semantic`).
+        // The schema step, then `check_pack` and `pack_check` (the pack's `Checked`).
         match parse_document::<RulePack>(f, DocumentKind::RulePack) {
             Ok(p) => packs.push((f.display.clone(), p)),
             Err(d) => errors.extend(d),
@@ -66,13 +84,14 @@ pub fn parse_files(files: &[SourceFile]) -> Result<Vec<RulePack>, Vec<Diagnostic
         for (i, r) in p.rules.iter().enumerate() {
             if let Some(other) = seen.insert(&r.id, file) {
                 errors.push(
-                    Diagnostic::error(
+                    Diagnostic::error_t(
                         EvalCode::DuplicateRuleId,
-                        format!("rule ID `{}` is also used in {other}", r.id),
+                        "eval_rule_id_also_in",
+                        &[("id", &r.id), ("other", other)],
                     )
                     .in_file(file.clone())
                     .pointer(format!("/rules/{i}/id"))
-                    .help("rule IDs are never reused; give the rule a new number"),
+                    .help_t("eval_rule_id_reuse_help", &[]),
                 );
             }
         }
@@ -82,11 +101,12 @@ pub fn parse_files(files: &[SourceFile]) -> Result<Vec<RulePack>, Vec<Diagnostic
     for w in ids.windows(2) {
         if w[0] == w[1] {
             errors.push(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     EvalCode::DuplicatePackId,
-                    format!("two rule packs have the id `{}`", w[0]),
+                    "eval_two_packs_same_id",
+                    &[("id", w[0])],
                 )
-                .help("give one of the packs another `id`"),
+                .help_t("eval_two_packs_same_id_help", &[]),
             );
         }
     }
@@ -140,15 +160,12 @@ pub fn merged(
             .windows(2)
             .filter(|w| w[0] == w[1])
             .map(|w| {
-                Diagnostic::error(
+                Diagnostic::error_t(
                     EvalCode::DuplicateRuleId,
-                    format!(
-                        "rule ID `{}` is in a shipped pack and in {}",
-                        w[0],
-                        d.display()
-                    ),
+                    "eval_rule_id_shipped_and",
+                    &[("id", w[0]), ("other", &d.display().to_string())],
                 )
-                .help("rule IDs are never reused; give the rule a new number")
+                .help_t("eval_rule_id_reuse_help", &[])
             })
             .collect();
         if !dups.is_empty() {
@@ -178,7 +195,9 @@ pub fn well_formed_id(id: &str) -> bool {
 /// pointer; the loader adds file and line:column.
 pub fn check_pack(p: &RulePack) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let err = |code: EvalCode, msg: String, ptr: String| Diagnostic::error(code, msg).pointer(ptr);
+    let err = |code: EvalCode, key: &'static str, values: &[(&'static str, &str)], ptr: String| {
+        Diagnostic::error_t(code, key, values).pointer(ptr)
+    };
     let mut prefixes: Vec<&str> = Vec::new();
     let mut ids: Vec<&str> = Vec::new();
     for (i, r) in p.rules.iter().enumerate() {
@@ -187,11 +206,12 @@ pub fn check_pack(p: &RulePack) -> Vec<Diagnostic> {
             out.push(
                 err(
                     EvalCode::MalformedRuleId,
-                    format!("rule ID `{}` is not of the form ABC-001", r.id),
+                    "eval_malformed_rule_id",
+                    &[("id", &r.id)],
                     at("id"),
                 )
-                .expected("a prefix of 2–5 capital letters or digits starting with a letter, a hyphen, three digits")
-                .help("rule IDs look like `DPA-003`; never reuse a retired ID"),
+                .expected_t("eval_malformed_rule_id_expected", &[])
+                .help_t("eval_malformed_rule_id_help", &[]),
             );
         } else if let Some((pre, _)) = r.id.split_once('-') {
             if !prefixes.contains(&pre) {
@@ -202,10 +222,11 @@ pub fn check_pack(p: &RulePack) -> Vec<Diagnostic> {
             out.push(
                 err(
                     EvalCode::DuplicateRuleId,
-                    format!("rule ID `{}` appears twice", r.id),
+                    "eval_rule_id_twice",
+                    &[("id", &r.id)],
                     at("id"),
                 )
-                .help("rule IDs are never reused; give the rule a new number"),
+                .help_t("eval_rule_id_reuse_help", &[]),
             );
         }
         ids.push(&r.id);
@@ -213,21 +234,24 @@ pub fn check_pack(p: &RulePack) -> Vec<Diagnostic> {
             continue;
         }
         out.extend(check_rule(r).into_iter().map(|(f, m)| {
-            err(EvalCode::InvalidRule, format!("{}: {m}", r.id), at(&f))
-                .help("see docs/rules.md for the rule format and the check language")
+            err(
+                EvalCode::InvalidRule,
+                "eval_invalid_rule",
+                &[("rule", &r.id), ("error", &m)],
+                at(&f),
+            )
+            .help_t("eval_invalid_rule_help", &[])
         }));
     }
     if prefixes.len() > 1 {
         out.push(
             err(
                 EvalCode::MixedRulePrefix,
-                format!(
-                    "rules in one pack use several ID prefixes: {}",
-                    prefixes.join(", ")
-                ),
+                "eval_mixed_prefix",
+                &[("prefixes", &prefixes.join(", "))],
                 "/rules".into(),
             )
-            .help("give every rule of a pack the pack's own prefix"),
+            .help_t("eval_mixed_prefix_help", &[]),
         );
     }
     out

@@ -265,11 +265,17 @@ pub(crate) fn judge<'a>(
             }
         }
     }
-    if !needs.models.is_empty()
-        && needs
+    // The model as written, or the specific one the offer's own data settles
+    // (`H100` with `sxm5` in the instance name is an H100-SXM).
+    let asked = |id: &str| {
+        needs
             .models
-            .binary_search_by(|m| m.as_str().cmp(o.gpu_model.as_str()))
-            .is_err()
+            .binary_search_by(|m| m.as_str().cmp(id))
+            .is_ok()
+    };
+    if !needs.models.is_empty()
+        && !asked(&o.gpu_model)
+        && !asked(crate::model::gpu::resolve_offer(o).id)
     {
         note(Finding::Model(&o.gpu_model));
     }
@@ -308,10 +314,7 @@ pub(crate) fn judge<'a>(
 
 fn vram_of(o: &Offer) -> Option<u32> {
     o.vram_gb.or_else(|| {
-        crate::model::gpu::GPU_MODELS
-            .iter()
-            .find(|g| g.id == o.gpu_model)
-            .map(|g| g.vram_gb)
+        crate::model::gpu::gpu_model(crate::model::gpu::resolve_offer(o).id).map(|g| g.vram_gb)
     })
 }
 

@@ -104,24 +104,356 @@ pub fn build(a: &ProviderAssessment, raised_on: Date) -> Questionnaire {
     }
 }
 
-/// The YAML file to send, with a header that says how to fill it.
-pub fn to_yaml(q: &Questionnaire) -> String {
+/// The decisive questions, in the order to ask them: when a provider leads but
+/// cannot be recommended yet, the questions the recommendation says to ask
+/// first (the leader's open must-haves, then the challengers' questions that
+/// can change the leader on their own); otherwise every question whose answer
+/// can change who ranks first, most valuable first. As (provider, rule).
+pub fn decisive(a: &super::Assessment) -> Vec<(String, String)> {
+    match &a.recommendation {
+        super::decision::Recommendation::Leads { ask, .. } if !ask.is_empty() => ask
+            .iter()
+            .map(|x| (x.provider.clone(), x.rule.clone()))
+            .collect(),
+        _ => a
+            .decision
+            .decisive_questions
+            .iter()
+            .map(|d| (d.provider.clone(), d.rule.clone()))
+            .collect(),
+    }
+}
+
+/// Only the decisive questions ([`decisive`]) of this questionnaire's provider,
+/// in the order to ask them.
+pub fn decisive_only(q: &mut Questionnaire, decisive: &[(String, String)]) {
+    let rank = |rule: &str| {
+        decisive
+            .iter()
+            .position(|(p, r)| *p == q.provider && r == rule)
+    };
+    q.questions.retain(|x| rank(&x.rule).is_some());
+    q.questions
+        .sort_by_key(|x| rank(&x.rule).unwrap_or(usize::MAX));
+}
+
+/// One question as people read it: the subject it concerns, the reason in one
+/// line with its legal basis, and what to answer in which form.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuestionView {
+    pub rule: String,
+    /// The rule's title.
+    pub title: String,
+    /// The list item every fact of the question concerns (a certificate, a
+    /// sub-processor, a transfer, an offer), if they concern one.
+    pub subject: Option<String>,
+    /// "must-have", "major", … in words.
+    pub severity: String,
+    /// The answer can change who ranks first.
+    pub decisive: bool,
+    pub question: String,
+    /// What the assessment found, in one line.
+    pub why: String,
+    /// The rule's legal basis in the reader's convention.
+    pub legal_basis: String,
+    pub answers: Vec<AnswerView>,
+}
+
+/// One fact to state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnswerView {
+    /// `1a`, `1b` …: the same mark beside the fact in the YAML file.
+    pub mark: String,
+    /// The fact in words, with the item it belongs to.
+    pub label: String,
+    /// The form of the answer ("yes or no", "a number", "one of: …").
+    pub form: String,
+}
+
+/// The questions of `q` as people read them, in `lang`. `doc` is the provider's
+/// profile (as the rules read it: `eval::profile_json`), for the names of list
+/// items; `a` gives the rule titles and legal bases, and which questions decide.
+pub fn view(
+    q: &Questionnaire,
+    a: &super::Assessment,
+    doc: &Value,
+    lang: crate::i18n::Lang,
+) -> Vec<QuestionView> {
+    use crate::i18n::t;
+    let asked_first = decisive(a);
+    q.questions
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let rule = a.rules.iter().find(|r| r.id == x.rule);
+            let answers: Vec<AnswerView> = x
+                .answers
+                .iter()
+                .enumerate()
+                .map(|(j, ans)| AnswerView {
+                    mark: answer_mark(i, j),
+                    label: super::why::subject(lang, &ans.fact, doc),
+                    form: answer_form(lang, &ans.fact),
+                })
+                .collect();
+            let items: Vec<Option<String>> = x
+                .answers
+                .iter()
+                .map(|ans| item_of(lang, &ans.fact, doc))
+                .collect();
+            let subject = match items.first() {
+                Some(Some(first)) if items.iter().all(|it| it.as_ref() == Some(first)) => {
+                    Some(first.clone())
+                }
+                _ => None,
+            };
+            QuestionView {
+                rule: x.rule.clone(),
+                title: rule
+                    .map(|r| r.title.get_in(lang).to_string())
+                    .unwrap_or_else(|| x.rule.clone()),
+                subject,
+                severity: t(lang, &format!("q_severity_{}", x.severity.key())).to_string(),
+                decisive: asked_first
+                    .iter()
+                    .any(|(p, r)| *p == q.provider && *r == x.rule),
+                question: x.question.get_in(lang).trim().to_string(),
+                why: x
+                    .finding
+                    .as_ref()
+                    .map(|f| f.get_in(lang).trim().to_string())
+                    .unwrap_or_default(),
+                legal_basis: rule
+                    .map(|r| r.citations_in(lang).join("; "))
+                    .unwrap_or_default(),
+                answers,
+            }
+        })
+        .collect()
+}
+
+/// `1a`, `1b`, … `1z`, `1aa` …
+fn answer_mark(question: usize, answer: usize) -> String {
+    let letters = b"abcdefghijklmnopqrstuvwxyz";
+    let mut n = answer;
+    let mut tail = String::new();
+    loop {
+        tail.insert(0, letters[n % 26] as char);
+        if n < 26 {
+            break;
+        }
+        n = n / 26 - 1;
+    }
+    format!("{}{tail}", question + 1)
+}
+
+/// The name of the list item a fact belongs to, if it belongs to one.
+fn item_of(lang: crate::i18n::Lang, ptr: &str, doc: &Value) -> Option<String> {
+    let segs: Vec<&str> = ptr.split('/').skip(1).collect();
+    let at = segs
+        .iter()
+        .rposition(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))?;
+    let item_ptr = format!("/{}", segs[..=at].join("/"));
+    Some(super::why::subject(lang, &item_ptr, doc))
+}
+
+/// What form the answer to a fact takes, from the provider schema: "yes or no",
+/// "a number", "a date (YYYY-MM-DD)", "one of: `specific` (specific
+/// authorisation), `general` (general authorisation)", "one new entry with …".
+pub fn answer_form(lang: crate::i18n::Lang, ptr: &str) -> String {
+    use crate::i18n::{fill, t, value_label};
+    static SCHEMA: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    let root = SCHEMA.get_or_init(|| {
+        crate::embedded::file("schemas/provider.schema.json")
+            .and_then(|b| serde_json::from_slice(b).ok())
+            .unwrap_or(Value::Null)
+    });
+    let resolve = |mut n: &'static Value| -> &'static Value {
+        for _ in 0..8 {
+            match n.get("$ref").and_then(Value::as_str) {
+                Some(r) => n = &root["$defs"][r.rsplit('/').next().unwrap_or("")],
+                None => break,
+            }
+        }
+        n
+    };
+    // Steps through properties and list items, into the branches of `anyOf`.
+    fn step<'v>(
+        n: &'v Value,
+        seg: &str,
+        resolve: &dyn Fn(&'v Value) -> &'v Value,
+    ) -> Option<&'v Value> {
+        let n = resolve(n);
+        let here = if seg.bytes().all(|b| b.is_ascii_digit()) {
+            n.get("items")
+        } else {
+            n.get("properties").and_then(|p| p.get(seg))
+        };
+        here.or_else(|| {
+            n.get("anyOf")
+                .and_then(Value::as_array)
+                .and_then(|bs| bs.iter().find_map(|b| step(b, seg, resolve)))
+        })
+    }
+    let mut node: &'static Value = root;
+    for seg in ptr.split('/').skip(1) {
+        match step(node, seg, &resolve) {
+            Some(n) => node = n,
+            None => return t(lang, "q_form_text").to_string(),
+        }
+    }
+    let field = ptr.rsplit('/').next().unwrap_or("");
+    // A fact: its plain value is the branch that is neither `unknown` nor a mapping.
+    let mut value = resolve(node);
+    if let Some(bs) = value.get("anyOf").and_then(Value::as_array) {
+        if let Some(plain) = bs.iter().find(|b| {
+            b.get("const").is_none() && b.get("type").and_then(Value::as_str) != Some("null") && {
+                let r = resolve(b);
+                r.get("type").and_then(Value::as_str) != Some("object")
+                    || r.get("properties").and_then(|p| p.get("value")).is_none()
+            }
+        }) {
+            value = resolve(plain);
+        }
+    }
+    let mut tokens: Vec<String> = Vec::new();
+    let branches = value
+        .get("oneOf")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_else(|| vec![value.clone()]);
+    for b in &branches {
+        if let Some(c) = b.get("const").and_then(Value::as_str) {
+            tokens.push(c.to_string());
+        }
+        if let Some(vs) = b.get("enum").and_then(Value::as_array) {
+            tokens.extend(vs.iter().filter_map(Value::as_str).map(str::to_string));
+        }
+    }
+    if !tokens.is_empty() {
+        let choices: Vec<String> = tokens
+            .iter()
+            .map(|k| match value_label(lang, k) {
+                w if w == k.as_str() => format!("`{k}`"),
+                w => format!("`{k}` ({w})"),
+            })
+            .collect();
+        return fill(lang, "q_form_one_of", &[("choices", &choices.join(", "))]);
+    }
+    let kind = value.get("type").and_then(Value::as_str).unwrap_or("");
+    let is_date = value
+        .get("description")
+        .and_then(Value::as_str)
+        .is_some_and(|d| d.contains("YYYY"))
+        || node
+            .get("$ref")
+            .and_then(Value::as_str)
+            .is_some_and(|r| r.ends_with("Date") || r.ends_with("AsOf"))
+        || field.ends_with("_until")
+        || field.ends_with("_from")
+        || field.ends_with("_date")
+        || field == "period_end";
+    match kind {
+        "boolean" => t(lang, "q_form_yes_no").to_string(),
+        "integer" | "number" => t(lang, "q_form_number").to_string(),
+        "array" => {
+            let item = resolve(value.get("items").unwrap_or(&Value::Null));
+            match item.get("required").and_then(Value::as_array) {
+                Some(req) => {
+                    // The required fields, then those a reader checks first.
+                    let props = item.get("properties");
+                    let mut fields: Vec<&str> = req.iter().filter_map(Value::as_str).collect();
+                    for f in [
+                        "issuer",
+                        "valid_until",
+                        "period_end",
+                        "scope",
+                        "evidence_url",
+                        "country",
+                        "function",
+                        "tool",
+                        "register_url",
+                    ] {
+                        if props.and_then(|p| p.get(f)).is_some() && !fields.contains(&f) {
+                            fields.push(f);
+                        }
+                    }
+                    let fields: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
+                    fill(lang, "q_form_entry", &[("fields", &fields.join(", "))])
+                }
+                None => t(lang, "q_form_list").to_string(),
+            }
+        }
+        _ if is_date => t(lang, "q_form_date").to_string(),
+        _ if field.ends_with("url") => t(lang, "q_form_url").to_string(),
+        _ => t(lang, "q_form_text").to_string(),
+    }
+}
+
+/// The YAML file to send: a header in the reader's language that says how to
+/// fill it, and beside every question and fact a comment with its words (the
+/// rule's title and legal basis; the fact's label and the form of the answer).
+/// The keys stay as they are, so the answered file loads as it did.
+pub fn to_yaml(q: &Questionnaire, views: &[QuestionView], lang: crate::i18n::Lang) -> String {
+    use crate::i18n::t;
     let mut s = String::new();
-    s.push_str("# cloudvet vendor questionnaire / Fragebogen an den Anbieter\n");
-    s.push_str(
-        "# Fill in `value` for each fact (true/false, a number, a text, a date YYYY-MM-DD),\n",
-    );
-    s.push_str("# add `source` (address of the document that shows it), set `answered_by` and\n");
-    s.push_str(
-        "# `answered_on`, and send the file back. Leave `unknown` where you cannot answer.\n",
-    );
-    s.push_str(
-        "# Bitte `value` je Angabe ausfüllen, `source` (Fundstelle) ergänzen, `answered_by`\n",
-    );
-    s.push_str(
-        "# und `answered_on` setzen. Wo keine Antwort möglich ist, `unknown` stehen lassen.\n",
-    );
-    s.push_str(&serde_yaml::to_string(q).unwrap_or_default());
+    for key in [
+        "q_yaml_title",
+        "q_yaml_fill",
+        "q_yaml_source",
+        "q_yaml_unknown",
+        "q_yaml_keys",
+    ] {
+        s.push_str("# ");
+        s.push_str(t(lang, key));
+        s.push('\n');
+    }
+    let body = serde_yaml::to_string(q).unwrap_or_default();
+    // The comments go beside the lines serde_yaml writes for `rule:` and `fact:`,
+    // in the order of the questions and answers; if the count does not match (it
+    // always does), the file goes out without them rather than with wrong ones.
+    let rules: Vec<String> = views
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let mut c = format!("{}. {}", i + 1, v.title);
+            if !v.legal_basis.is_empty() {
+                c.push_str(&format!(" ({})", v.legal_basis));
+            }
+            c
+        })
+        .collect();
+    let facts: Vec<String> = views
+        .iter()
+        .flat_map(|v| v.answers.iter())
+        .map(|a| format!("{} {} — {}", a.mark, a.label, a.form))
+        .collect();
+    let is = |line: &str, key: &str| {
+        let l = line.trim_start();
+        l.strip_prefix("- ").unwrap_or(l).starts_with(key)
+    };
+    let rule_lines = body.lines().filter(|l| is(l, "rule: ")).count();
+    let fact_lines = body.lines().filter(|l| is(l, "fact: ")).count();
+    if rule_lines != rules.len() || fact_lines != facts.len() {
+        s.push_str(&body);
+        return s;
+    }
+    let (mut r, mut f) = (rules.iter(), facts.iter());
+    for line in body.lines() {
+        s.push_str(line);
+        let comment = if is(line, "rule: ") {
+            r.next()
+        } else if is(line, "fact: ") {
+            f.next()
+        } else {
+            None
+        };
+        if let Some(c) = comment {
+            s.push_str("  # ");
+            s.push_str(&c.replace(['\n', '\r'], " "));
+        }
+        s.push('\n');
+    }
     s
 }
 
@@ -144,13 +476,14 @@ pub fn merge_answers(
         return Ok(profile.clone());
     }
     let Some(date) = q.answered_on else {
-        return Err(vec![Diagnostic::error(
+        return Err(vec![Diagnostic::error_t(
             EvalCode::QuestionnaireNotDated,
-            "the answered questionnaire has no `answered_on` date",
+            "eval_questionnaire_not_dated",
+            &[],
         )
         .in_file(file.to_string())
         .pointer("/answered_on")
-        .help("set `answered_on: YYYY-MM-DD`; answers are dated with it")]);
+        .help_t("eval_questionnaire_not_dated_help", &[])]);
     };
     let mut doc = match serde_json::to_value(profile) {
         Ok(v) => v,
@@ -201,7 +534,7 @@ pub fn merge_answers(
                 }
             }
             let mut done = false;
-            let mut last_err = String::new();
+            let mut last_err = crate::diag::Arg::Text(String::new());
             for candidate in [Value::Object(fact), a.value.clone()] {
                 let mut trial = doc.clone();
                 if !set(&mut trial, &ptr.segments, candidate, false) {
@@ -213,7 +546,7 @@ pub fn merge_answers(
                         done = true;
                         break;
                     }
-                    Err(e) => last_err = e.to_string(),
+                    Err(e) => last_err = crate::diag::Arg::Text(e.to_string()),
                 }
             }
             if !done {
@@ -224,7 +557,7 @@ pub fn merge_answers(
                             doc = trial;
                             done = true;
                         }
-                        Err(e) => last_err = e.to_string(),
+                        Err(e) => last_err = crate::diag::Arg::Text(e.to_string()),
                     }
                 }
             }
@@ -246,23 +579,30 @@ pub fn merge_answers(
                         .iter()
                         .find(|d| d.pointer.as_deref().is_some_and(|p| p.starts_with(&a.fact)))
                     {
-                        last_err = match &d.expected {
-                            Some(e) => format!("{} (expected {e})", d.message),
-                            None => d.message.clone(),
+                        // The schema step's words, in the reader's language.
+                        let why = |l| match d.expected_in(l) {
+                            Some(e) => crate::i18n::fill(
+                                l,
+                                "eval_answer_expected",
+                                &[("why", &d.message_in(l)), ("expected", &e)],
+                            ),
+                            None => d.message_in(l),
+                        };
+                        last_err = crate::diag::Arg::Lang {
+                            en: why(crate::i18n::Lang::En),
+                            de: why(crate::i18n::Lang::De),
                         };
                     }
                 }
                 errors.push(
-                    Diagnostic::error(
+                    Diagnostic::error_m(
                         EvalCode::AnswerDoesNotFit,
-                        format!(
-                            "the answer for `{}` does not fit the profile: {last_err}",
-                            a.fact
-                        ),
+                        crate::diag::Msg::new("eval_answer_does_not_fit", &[("fact", &a.fact)])
+                            .with("why", last_err),
                     )
                     .in_file(file.to_string())
                     .pointer(format!("{at}/value"))
-                    .help("give a value of the type the fact expects (see the provider schema)"),
+                    .help_t("eval_answer_does_not_fit_help", &[]),
                 );
             }
         }

@@ -163,11 +163,11 @@ pub fn run(
     let summary = match (&leader, leader_first_pct, robust) {
         (Some(l), Some(p), Some(true)) => Text::new(
             format!("Robust: {l} stays first in {p} % of {samples} weight draws (weights ± {spread_pct} %)."),
-            format!("Robust: {l} bleibt in {p} % von {samples} Gewichtungsziehungen vorn (Gewichte ± {spread_pct} %)."),
+            format!("Robust: {l} bleibt bei {p} % von {samples} zufällig variierten Gewichtungen vorn (Gewichte ± {spread_pct} %)."),
         ),
         (Some(l), Some(p), _) => Text::new(
             format!("Not robust: {l} is first in only {p} % of {samples} weight draws (weights ± {spread_pct} %); the choice depends on how the areas are weighted."),
-            format!("Nicht robust: {l} liegt nur in {p} % von {samples} Gewichtungsziehungen vorn (Gewichte ± {spread_pct} %); die Wahl hängt von der Gewichtung der Bereiche ab."),
+            format!("Nicht robust: {l} liegt nur bei {p} % von {samples} zufällig variierten Gewichtungen vorn (Gewichte ± {spread_pct} %); die Wahl hängt davon ab, wie die Bereiche gewichtet werden."),
         ),
         _ => Text::new(
             "No eligible provider: nothing to rank.",
@@ -301,9 +301,11 @@ pub fn run_open_facts(
                 for (i, (pass, tot, open)) in pf.iter().enumerate() {
                     let mut got = *pass;
                     for ow in open {
-                        if rng.next_u64() & 1 == 1 {
-                            got += ow;
-                        }
+                        // Adds the weight when the drawn bit is 1, else +0.0 (the
+                        // same sum, bit for bit): a branch on a random bit is
+                        // mispredicted half the time (docs/performance.md).
+                        let keep = (rng.next_u64() & 1).wrapping_neg();
+                        got += f64::from_bits(ow.to_bits() & keep);
                     }
                     scores[p][i] = if *tot > 0.0 { got / tot } else { 0.0 };
                 }

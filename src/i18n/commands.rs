@@ -24,10 +24,6 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     // questionnaire
     ("cmd_wrote_questions", "wrote {path} ({n} questions)", "geschrieben: {path} ({n} Fragen)"),
     ("cmd_the_providers_loaded", "the providers loaded", "den geladenen Anbietern"),
-    // the questionnaire's Markdown
-    ("questionnaire_md_title", "Questionnaire for {name}", "Fragebogen an {name}"),
-    ("questionnaire_md_intro", "Open points from the assessment of {date}. Please answer in the enclosed YAML file.", "Offene Punkte aus der Bewertung vom {date}. Bitte beantworten Sie die Fragen in der beiliegenden YAML-Datei."),
-    ("questionnaire_md_finding", "Finding", "Befund"),
     // rules
     ("cmd_no_rule", "no rule `{id}`", "keine Regel `{id}`"),
     ("cmd_no_rule_help", "run `cloudvet rules list` for the rule IDs", "`cloudvet rules list` zeigt die Regel-IDs"),
@@ -36,7 +32,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("rules_in_force", "In force for evaluation dates: {from} … {to}", "Gilt für Stichtage: {from} … {to}"),
     ("rules_pack", "Pack", "Paket"),
     ("rules_area", "Area", "Bereich"),
-    ("rules_severity", "Severity", "Schwere"),
+    ("rules_severity", "Severity", "Schweregrad"),
     ("rules_weight", "Weight", "Gewicht"),
     ("rules_legal_basis", "Legal basis", "Rechtsgrundlage"),
     ("rules_why", "Why", "Warum"),

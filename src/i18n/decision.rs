@@ -113,7 +113,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ),
     // Recommendation states: one sentence and a next step each
     ("rec_recommend_necessary", "Recommend {provider}: it meets every must-have and ranks first however the open facts turn out.", "Empfehlung: {provider}. Der Anbieter erfüllt alle Muss-Kriterien und liegt vorn, wie auch immer die offenen Punkte ausgehen."),
-    ("rec_recommend_robust", "Recommend {provider}: it meets every must-have and stays first in most draws over the weights and the open facts.", "Empfehlung: {provider}. Der Anbieter erfüllt alle Muss-Kriterien und bleibt in den meisten Ziehungen über Gewichte und offene Punkte vorn."),
+    ("rec_recommend_robust", "Recommend {provider}: it meets every must-have and stays first in most draws over the weights and the open facts.", "Empfehlung: {provider}. Der Anbieter erfüllt alle Muss-Kriterien und bleibt in den meisten Durchläufen mit variierten Gewichten und offenen Punkten vorn."),
     ("rec_leads_open", "{provider} leads, but {n} must-haves are open: ask these {k} decisive questions first.", "{provider} liegt vorn, aber {n} Muss-Kriterien sind offen: Stellen Sie zuerst diese {k} entscheidenden Fragen."),
     ("rec_leads_no_offer", "{provider} leads, but none of its offers is known to qualify: ask these {k} decisive questions first.", "{provider} liegt vorn, aber von keinem seiner Angebote ist bekannt, dass es geeignet ist: Stellen Sie zuerst diese {k} entscheidenden Fragen."),
     ("rec_leads_unsettled", "{provider} leads, but first place is not settled: ask these {k} decisive questions first.", "{provider} liegt vorn, aber der erste Platz ist nicht gesichert: Stellen Sie zuerst diese {k} entscheidenden Fragen."),
@@ -147,6 +147,6 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("dec_moved_by_weights", "The weights move the ranking; the open facts do not.", "Die Gewichte bewegen die Rangfolge, die offenen Punkte nicht."),
     ("dec_moved_by_open_facts", "The open facts move the ranking; the weights do not.", "Die offenen Punkte bewegen die Rangfolge, die Gewichte nicht."),
     ("dec_moved_by_both", "Both the weights and the open facts move the ranking.", "Sowohl die Gewichte als auch die offenen Punkte bewegen die Rangfolge."),
-    ("dec_facts_first", "Open facts drawn: {leader} first in {facts}; open facts and weights drawn: first in {both} ({samples} draws).", "Offene Punkte gezogen: {leader} vorn in {facts}; offene Punkte und Gewichte gezogen: vorn in {both} ({samples} Ziehungen)."),
+    ("dec_facts_first", "With the open facts drawn at random, {leader} is first in {facts}; with the weights drawn as well, in {both} ({samples} draws).", "Bei zufällig angenommenen Antworten auf die offenen Punkte liegt {leader} in {facts} der Durchläufe vorn, bei zusätzlich variierten Gewichten in {both} ({samples} Durchläufe)."),
     ("dec_offers", "offers", "Angebote"),
 ];

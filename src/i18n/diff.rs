@@ -15,10 +15,10 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("diff_outcome_fail", "fail", "nicht erfüllt"),
     ("diff_outcome_unknown", "unknown", "unbekannt"),
     ("diff_outcome_not_applied", "not applied", "nicht angewandt"),
-    ("diff_severity_knockout", "knock-out", "Ausschluss"),
-    ("diff_severity_major", "major", "schwer"),
-    ("diff_severity_minor", "minor", "leicht"),
-    ("diff_severity_info", "info", "Info"),
+    ("diff_severity_knockout", "knock-out", "Muss-Kriterium"),
+    ("diff_severity_major", "major", "wesentlich"),
+    ("diff_severity_minor", "minor", "nachrangig"),
+    ("diff_severity_info", "info", "Hinweis"),
     (
         "diff_status_added",
         "new provider (only in NEW)",
@@ -55,7 +55,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
         "if every unknown passed",
         "wenn alle Unbekannten erfüllt wären",
     ),
-    ("diff_confidence", "confidence", "Konfidenz"),
+    ("diff_confidence", "confidence", "Belastbarkeit"),
     (
         "diff_rules_counts",
         "rules pass/fail/unknown",
@@ -64,7 +64,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     (
         "diff_failed_knockouts",
         "failed knock-outs",
-        "verfehlte Ausschlusskriterien",
+        "verfehlte Muss-Kriterien",
     ),
     (
         "diff_open_must_haves",
@@ -87,7 +87,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     (
         "diff_md_failed_knockouts",
         "Failed knock-outs",
-        "Verfehlte Ausschlusskriterien",
+        "Verfehlte Muss-Kriterien",
     ),
     (
         "diff_md_open_must_haves",
@@ -99,7 +99,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("diff_col_new", "New", "Neu"),
     ("diff_col_note", "Note", "Hinweis"),
     ("diff_col_rule", "Rule", "Regel"),
-    ("diff_col_severity", "Severity", "Schwere"),
+    ("diff_col_severity", "Severity", "Schweregrad"),
     ("diff_col_title", "Title", "Titel"),
     ("diff_col_why", "Why", "Begründung"),
     // errors of the command

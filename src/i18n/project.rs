@@ -52,4 +52,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("dpa_version_none", "no version stated", "ohne Versionsangabe"),
     ("cost_not_qualifying_count", "{n} offer(s) do not qualify under the requirements and are not ranked (--show-not-qualifying lists them).", "{n} Angebot(e) erfüllen die Anforderungen nicht und werden nicht gereiht (--show-not-qualifying listet sie)."),
     ("cost_not_qualifying_head", "{n} offer(s) do not qualify under the requirements (not ranked):", "{n} Angebot(e) erfüllen die Anforderungen nicht (nicht gereiht):"),
+    ("proj_init_header_1", "# The project file of this procurement folder. Every cloudvet command run in this", "# Die Projektdatei dieses Beschaffungsordners. Jeder cloudvet-Befehl, der in diesem"),
+    ("proj_init_header_2", "# folder or a folder below it reads it (or give `--project DIR`); options on the", "# Ordner oder einem Unterordner läuft, liest sie (oder `--project DIR`); Optionen auf"),
+    ("proj_init_header_3", "# command line override it. Paths are relative to this folder.", "# der Befehlszeile haben Vorrang. Pfade sind relativ zu diesem Ordner."),
 ];

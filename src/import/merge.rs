@@ -73,7 +73,7 @@ pub struct Merged {
 
 /// Loads the profile to merge into (with every check `validate` runs).
 pub fn load_target(file: &SourceFile) -> Result<ProviderProfile, Vec<Diagnostic>> {
-    match crate::load::load_document::<ProviderProfile>(file, DocumentKind::Provider) {
+    match crate::validate::load_document::<ProviderProfile>(file, DocumentKind::Provider) {
         (Some(p), _) => Ok(p),
         (None, mut d) => {
             d.push(
@@ -431,7 +431,7 @@ pub fn apply(
     // The result must pass every check and read back as exactly this profile.
     let out =
         SourceFile::from_bytes(format!("{}.yaml", p.id), text.as_bytes()).map_err(|d| vec![d])?;
-    match crate::load::load_document::<ProviderProfile>(&out, DocumentKind::Provider) {
+    match crate::validate::load_document::<ProviderProfile>(&out, DocumentKind::Provider) {
         (Some(back), _) if back == p => {}
         (Some(_), _) => {
             return Err(vec![Diagnostic::error(

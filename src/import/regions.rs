@@ -17,6 +17,8 @@ pub const SHIPPED_NAME: &str = "data/skypilot-regions.csv";
 /// How a table entry knows the country.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Basis {
+    /// The provider's own documentation states the location (AWS, GCP).
+    Provider,
     /// A named source states the location.
     ThirdParty,
     /// Read from the region's name only.
@@ -124,6 +126,7 @@ impl RegionTable {
                 continue;
             }
             let basis = match c_basis.map(get).as_deref() {
+                Some("provider") => Basis::Provider,
                 Some("third_party") => Basis::ThirdParty,
                 _ => Basis::RegionName,
             };
@@ -230,6 +233,34 @@ mod tests {
         );
         // Lambda's europe-south-1 has no country in any source we hold.
         assert!(t.get("lambda", "europe-south-1").is_none());
+        // AWS and GCP regions, from the providers' own documentation.
+        for (cloud, region, country) in [
+            ("aws", "eu-central-1", "DE"),
+            ("aws", "eu-north-1", "SE"),
+            ("aws", "eu-west-2", "GB"),
+            ("aws", "eu-central-2", "CH"),
+            ("gcp", "europe-west3", "DE"),
+            ("gcp", "europe-west4", "NL"),
+            ("gcp", "europe-west6", "CH"),
+            ("gcp", "me-central2", "SA"),
+        ] {
+            let e = t
+                .get(cloud, region)
+                .unwrap_or_else(|| panic!("{cloud} {region}"));
+            assert_eq!(e.country, country, "{cloud} {region}");
+            assert_eq!(e.basis, Basis::Provider);
+            assert!(e.source.starts_with("https://"));
+        }
+        // Every AWS and GCP region of the reference price data has a country.
+        for (cloud, region) in [
+            ("aws", "ap-southeast-3"),
+            ("aws", "me-central-1"),
+            ("gcp", "asia-east1"),
+            ("gcp", "us-south1"),
+            ("gcp", "northamerica-northeast2"),
+        ] {
+            assert!(t.get(cloud, region).is_some(), "{cloud} {region}");
+        }
     }
 
     #[test]

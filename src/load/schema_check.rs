@@ -5,7 +5,8 @@
 //! facts (`anyOf` value / `unknown` / long form), unknown fields ("did you mean"),
 //! enums, missing fields.
 
-use crate::diag::LoadCode;
+use crate::diag::{Arg, LoadCode, Msg};
+use crate::i18n::{fill, t, Lang};
 use std::sync::OnceLock;
 
 use jsonschema::error::ValidationErrorKind;
@@ -48,9 +49,7 @@ static CACHE: [OnceLock<Result<Compiled, String>>; KINDS] = [
 ];
 
 fn compile(kind: DocumentKind) -> Result<Compiled, String> {
-    let entry = crate::schema::entry(kind)
-        .ok_or_else(|| format!("no schema is registered for kind `{}`", kind.kind_name()))?;
-    let path = format!("schemas/{}", entry.file);
+    let path = format!("schemas/{}", kind.schema_file());
     let bytes = crate::embedded::file(&path)
         .ok_or_else(|| format!("the schema {path} is not embedded in this build"))?;
     let schema: Value =
@@ -60,9 +59,8 @@ fn compile(kind: DocumentKind) -> Result<Compiled, String> {
     Ok(Compiled { schema, validator })
 }
 
-/// The validator for a kind, or `None` when the kind has no schema yet.
+/// The validator for a kind (every kind has a schema).
 fn compiled(kind: DocumentKind) -> Option<&'static Result<Compiled, String>> {
-    crate::schema::entry(kind)?;
     Some(CACHE[slot(kind)].get_or_init(|| compile(kind)))
 }
 
@@ -80,11 +78,13 @@ pub fn check(
     let c = match c {
         Ok(c) => c,
         Err(e) => {
-            return vec![
-                Diagnostic::error(LoadCode::SchemaViolation, format!("internal: {e}"))
-                    .in_file(file)
-                    .help("this is a bug in cloudvet; please report it"),
-            ]
+            return vec![Diagnostic::error_t(
+                LoadCode::SchemaViolation,
+                "schema_internal",
+                &[("error", e)],
+            )
+            .in_file(file)
+            .help_t("schema_bug_help", &[])]
         }
     };
     let mut out = Vec::new();
@@ -151,33 +151,38 @@ impl Mapper<'_> {
                     .map(|m| m.keys().cloned().collect())
                     .unwrap_or_default();
                 for name in unexpected {
-                    let mut d = Diagnostic::error(
+                    let mut d = Diagnostic::error_t(
                         LoadCode::UnknownField,
-                        format!("`{name}` is not a field here"),
+                        "schema_unknown_field",
+                        &[("name", name)],
                     );
                     if !allowed.is_empty() {
-                        d = d.expected(format!("one of {}", list(&allowed, 12)));
+                        d = d.expected_m(one_of(&allowed, 12));
                     }
                     d = match did_you_mean(name, allowed.iter().map(String::as_str)) {
                         Some(s) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{s}`"))]),
-                        None => d.help("remove the field, or see docs/data-model.md for the fields this section takes"),
+                        None => d.help_t("schema_unknown_field_help", &[]),
                     };
                     out.push(self.at_key(d, &child(&pointer, name)));
                 }
             }
             ValidationErrorKind::Required { property } => {
                 let name = property.as_str().unwrap_or_default();
-                let mut d = Diagnostic::error(
+                let mut d = Diagnostic::error_t(
                     LoadCode::MissingField,
-                    format!("the required field `{name}` is missing"),
+                    "schema_missing_field",
+                    &[("name", name)],
                 )
-                .help(format!("add `{name}:` to this section"));
+                .help_t("schema_add_field", &[("name", name)]);
                 if let Some(p) = self
                     .keyword_parent(e)
                     .and_then(|n| n.get("properties"))
                     .and_then(|p| p.get(name))
                 {
-                    d = d.expected(format!("`{name}`: {}", describe(self.root, p, 0)));
+                    d = d.expected_m(
+                        Msg::new("schema_field_is", &[("name", name)])
+                            .with("what", both(|l| describe(self.root, p, 0, l))),
+                    );
                 }
                 out.push(self.at_key(d, &pointer));
             }
@@ -225,32 +230,35 @@ impl Mapper<'_> {
                         return;
                     }
                 }
-                let expected = node
-                    .map(|n| describe(self.root, n, 0))
-                    .unwrap_or_else(|| "another value".into());
-                let wants_text = branches
-                    .get(1)
-                    .map(|b| resolve(self.root, b).get("type") == Some(&Value::from("string")))
-                    .unwrap_or(false);
+                let expected = both(|l| match node {
+                    Some(n) => describe(self.root, n, 0, l),
+                    None => t(l, "schema_a_value").to_string(),
+                });
+                let value_type = |ty: &str| {
+                    branches.get(1).is_some_and(|b| {
+                        resolve(self.root, b).get("type") == Some(&Value::from(ty))
+                    })
+                };
                 let help = if is_fact
-                    && wants_text
+                    && value_type("string")
                     && (instance.is_number() || instance.is_boolean())
                 {
-                    format!(
-                        "put the value in quotes (`\"{}\"`) so YAML reads it as a text",
-                        plain(instance)
-                    )
+                    Msg::new("schema_quote_text", &[("value", &plain(instance))])
+                } else if let Some(h) =
+                    entry_hint(instance, &pointer, is_fact && value_type("number"))
+                {
+                    h
                 } else if is_fact {
-                    "write the value itself, the word `unknown` when nobody has checked, or a mapping with `value:` and its `source:`, `as_of:` and `status:`".to_string()
+                    Msg::new("schema_fact_help", &[])
                 } else {
-                    "see docs/data-model.md for the forms this field takes".to_string()
+                    Msg::new("schema_forms_help", &[])
                 };
-                let d = Diagnostic::error(
+                let d = Diagnostic::error_m(
                     LoadCode::SchemaViolation,
-                    format!("{} is not a valid value here", shown(instance)),
+                    Msg::new("schema_not_valid_here", &[]).with("value", shown(instance)),
                 )
-                .expected(expected)
-                .help(help);
+                .expected_m(Msg::new("diag_text", &[]).with("text", expected))
+                .help_m(help);
                 out.push(self.at_value(d, &pointer));
             }
             ValidationErrorKind::Enum { options } => {
@@ -261,80 +269,94 @@ impl Mapper<'_> {
                 out.push(self.at_value(enum_diagnostic(instance, &opts), &pointer));
             }
             ValidationErrorKind::Constant { expected_value } => {
-                let d = Diagnostic::error(
+                let d = Diagnostic::error_m(
                     LoadCode::SchemaViolation,
-                    format!("{} is not the expected value", shown(instance)),
+                    Msg::new("schema_not_expected_value", &[]).with("value", shown(instance)),
                 )
                 .expected(format!("`{}`", plain(expected_value)))
-                .help("use the value exactly as written");
+                .help_t("schema_use_exactly", &[]);
                 out.push(self.at_value(d, &pointer));
             }
             ValidationErrorKind::Type { .. } => {
-                let expected = self
-                    .keyword_parent(e)
-                    .map(|n| describe(self.root, n, 0))
-                    .unwrap_or_else(|| "another type".into());
-                let d = Diagnostic::error(
-                    LoadCode::SchemaViolation,
-                    match &**instance {
-                        Value::Object(_) | Value::Array(_) | Value::Null => {
-                            format!("found {} here", type_name(instance))
-                        }
-                        _ => format!(
-                            "{} is {}, which does not fit here",
-                            shown(instance),
-                            type_name(instance)
-                        ),
-                    },
-                )
-                .expected(expected)
-                .help(type_help(instance));
+                let parent = self.keyword_parent(e);
+                let expected = both(|l| match parent {
+                    Some(n) => describe(self.root, n, 0, l),
+                    None => t(l, "schema_a_value").to_string(),
+                });
+                let wants_number = parent.is_some_and(|n| {
+                    matches!(
+                        n.get("type").and_then(Value::as_str),
+                        Some("number" | "integer")
+                    )
+                });
+                let what = both(|l| t(l, type_name(instance)).to_string());
+                let message = match &**instance {
+                    Value::Object(_) | Value::Array(_) | Value::Null => {
+                        Msg::new("schema_found_here", &[]).with("what", what)
+                    }
+                    _ => Msg::new("schema_type_mismatch", &[])
+                        .with("value", shown(instance))
+                        .with("what", what),
+                };
+                let help = entry_hint(instance, &pointer, wants_number)
+                    .unwrap_or_else(|| Msg::new(type_help(instance), &[]));
+                let d = Diagnostic::error_m(LoadCode::SchemaViolation, message)
+                    .expected_m(Msg::new("diag_text", &[]).with("text", expected))
+                    .help_m(help);
                 out.push(self.at_value(d, &pointer));
             }
             ValidationErrorKind::Minimum { limit } | ValidationErrorKind::Maximum { limit } => {
-                let expected = self
-                    .keyword_parent(e)
-                    .map(|n| describe(self.root, n, 0))
-                    .unwrap_or_else(|| "a smaller or larger number".into());
+                let parent = self.keyword_parent(e);
+                let expected = both(|l| match parent {
+                    Some(n) => describe(self.root, n, 0, l),
+                    None => t(l, "schema_a_number").to_string(),
+                });
                 let side = if matches!(e.kind(), ValidationErrorKind::Minimum { .. }) {
-                    "below the smallest allowed value"
+                    "schema_below_min"
                 } else {
-                    "above the largest allowed value"
+                    "schema_above_max"
                 };
-                let d = Diagnostic::error(
+                let d = Diagnostic::error_m(
                     LoadCode::SchemaViolation,
-                    format!("{} is {side}, {limit}", shown(instance)),
+                    Msg::new(side, &[("limit", &limit.to_string())]).with("value", shown(instance)),
                 )
-                .expected(expected)
-                .help("check for a sign or extra digits");
+                .expected_m(Msg::new("diag_text", &[]).with("text", expected))
+                .help_t("schema_check_sign", &[]);
                 out.push(self.at_value(d, &pointer));
             }
             ValidationErrorKind::MinLength { limit: 1 } => {
-                let d = Diagnostic::error(LoadCode::SchemaViolation, "this text is empty")
-                    .expected("a text of at least one character")
-                    .help("write the value, or leave the field out where it is optional");
+                let d = Diagnostic::error_t(LoadCode::SchemaViolation, "schema_empty_text", &[])
+                    .expected_t("schema_empty_text_expected", &[])
+                    .help_t("schema_empty_text_help", &[]);
                 out.push(self.at_value(d, &pointer));
             }
             ValidationErrorKind::Pattern { pattern } => {
-                let described = self
-                    .keyword_parent(e)
-                    .and_then(|n| n.get("description"))
-                    .and_then(Value::as_str)
-                    .map(str::to_string);
-                let d = Diagnostic::error(
+                let words = pattern_words(pattern);
+                let expected = match words {
+                    Some(key) => Msg::new(key, &[]),
+                    None => Msg::new("schema_text_matching", &[("pattern", pattern)]),
+                };
+                let is_date = matches!(words, Some("schema_date" | "schema_date_partial"));
+                let help = match instance.as_str().and_then(super::entry::date_hint) {
+                    Some(h) if is_date => h,
+                    _ if is_date => Msg::new("entry_iso_date_generic", &[]),
+                    _ => Msg::new("schema_pattern_help", &[]),
+                };
+                let d = Diagnostic::error_m(
                     LoadCode::SchemaViolation,
-                    format!("{} does not have the expected form", shown(instance)),
+                    Msg::new("schema_wrong_form", &[]).with("value", shown(instance)),
                 )
-                .expected(match described {
-                    Some(t) => format!("{t} (pattern `{pattern}`)"),
-                    None => format!("a text matching `{pattern}`"),
-                })
-                .help("correct the spelling; identifiers are lower case with hyphens, dates YYYY-MM-DD");
+                .expected_m(expected)
+                .help_m(help);
                 out.push(self.at_value(d, &pointer));
             }
             _ => {
-                let d = Diagnostic::error(LoadCode::SchemaViolation, e.to_string())
-                    .help("see docs/data-model.md for what this field takes");
+                let d = Diagnostic::error_t(
+                    LoadCode::SchemaViolation,
+                    "yaml_error",
+                    &[("error", &e.to_string())],
+                )
+                .help_t("schema_see_data_model", &[]);
                 out.push(self.at_value(d, &pointer));
             }
         }
@@ -342,18 +364,56 @@ impl Mapper<'_> {
 }
 
 fn enum_diagnostic(instance: &Value, opts: &[String]) -> Diagnostic {
-    let d = Diagnostic::error(
+    let d = Diagnostic::error_m(
         LoadCode::SchemaViolation,
-        format!("{} is not one of the allowed values", shown(instance)),
+        Msg::new("schema_not_allowed_value", &[]).with("value", shown(instance)),
     )
-    .expected(format!("one of {}", list(opts, 20)));
+    .expected_m(one_of(opts, 20));
     match instance
         .as_str()
         .and_then(|s| did_you_mean(s, opts.iter().map(String::as_str)))
     {
         Some(s) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{s}`"))]),
-        None => d.help("use one of the listed values exactly as written"),
+        None => d.help_t("schema_use_listed", &[]),
     }
+}
+
+/// A text for each language, as a placeholder value.
+fn both(f: impl Fn(Lang) -> String) -> Arg {
+    Arg::Lang {
+        en: f(Lang::En),
+        de: f(Lang::De),
+    }
+}
+
+/// "one of `a`, `b`, …" (at most `max` names).
+fn one_of(names: &[String], max: usize) -> Msg {
+    Msg::new("load_one_of", &[]).with("list", both(|l| list(names, max, l)))
+}
+
+/// Data-entry help for a text where a number was expected (`21,50`, `21.50 EUR`)
+/// or a date in another form (`20.11.2026`).
+fn entry_hint(instance: &Value, pointer: &str, wants_number: bool) -> Option<Msg> {
+    let s = instance.as_str()?;
+    if wants_number {
+        super::entry::number_hint(s, pointer)
+    } else {
+        None
+    }
+}
+
+/// The words for a pattern of the schemas (no regular expression shown to people).
+fn pattern_words(pattern: &str) -> Option<&'static str> {
+    Some(match pattern {
+        "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" => "schema_date",
+        "^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$" => "schema_date_partial",
+        "^[0-9a-f]{64}$" => "schema_sha256",
+        "^[A-Z][A-Z0-9-]{1,20}$" => "schema_upper_id",
+        "^[A-Z][A-Z0-9]{1,4}-[0-9]{3}$" => "schema_rule_id",
+        "^[a-z0-9][a-z0-9-]{0,62}$" => "schema_lower_id",
+        "^[a-z][a-z0-9_]{0,40}$" => "schema_lower_name",
+        _ => return None,
+    })
 }
 
 /// Follows a schema path (JSON pointer into the schema, possibly through `$ref`).
@@ -395,18 +455,18 @@ fn is_fact_schema(branches: &[&Value]) -> bool {
         && branches[0].get("const").and_then(Value::as_str) == Some(crate::model::common::UNKNOWN)
 }
 
-/// A short description of what a schema node accepts.
-pub(crate) fn describe(root: &Value, node: &Value, depth: usize) -> String {
+/// A short description of what a schema node accepts, in `lang`.
+pub(crate) fn describe(root: &Value, node: &Value, depth: usize, lang: Lang) -> String {
     let node = resolve(root, node);
     if depth > 4 {
-        return "a value".into();
+        return t(lang, "schema_a_value").into();
     }
     if let Some(c) = node.get("const") {
         return format!("`{}`", plain(c));
     }
     if let Some(opts) = node.get("enum").and_then(Value::as_array) {
         let names: Vec<String> = opts.iter().map(plain).collect();
-        return format!("one of {}", list(&names, 20));
+        return fill(lang, "load_one_of", &[("list", &list(&names, 20, lang))]);
     }
     if let Some(branches) = node
         .get("anyOf")
@@ -415,46 +475,62 @@ pub(crate) fn describe(root: &Value, node: &Value, depth: usize) -> String {
     {
         let b: Vec<&Value> = branches.iter().collect();
         if is_fact_schema(&b) {
-            return format!(
-                "{}, `unknown`, or {{value, source, as_of, status}}",
-                describe(root, b[1], depth + 1)
+            return fill(
+                lang,
+                "schema_fact_forms",
+                &[("value", &describe(root, b[1], depth + 1, lang))],
             );
         }
         let parts: Vec<String> = branches
             .iter()
             .filter(|x| resolve(root, x).get("type") != Some(&Value::from("null")))
-            .map(|x| describe(root, x, depth + 1))
+            .map(|x| describe(root, x, depth + 1, lang))
             .collect();
-        return join_or(&parts);
+        return join_or(&parts, lang);
     }
     let types: Vec<&str> = match node.get("type") {
         Some(Value::String(s)) => vec![s.as_str()],
         Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
         _ => vec![],
     };
+    let bound = |v: &Value| v.to_string();
     let parts: Vec<String> = types
         .iter()
         .filter(|t| **t != "null")
-        .map(|t| match *t {
-            "boolean" => "true/false".to_string(),
+        .map(|ty| match *ty {
+            "boolean" => t(lang, "schema_true_false").to_string(),
             "string" => match node.get("pattern").and_then(Value::as_str) {
-                Some(p) if p.starts_with("^[0-9]{4}") => "a date YYYY-MM-DD".to_string(),
-                Some(p) => format!("a text matching `{p}`"),
-                None => "a text".to_string(),
+                Some(p) => match pattern_words(p) {
+                    Some(key) => t(lang, key).to_string(),
+                    None => fill(lang, "schema_text_matching", &[("pattern", p)]),
+                },
+                None => t(lang, "schema_a_text").to_string(),
             },
             "integer" => match (node.get("minimum"), node.get("maximum")) {
-                (Some(lo), Some(hi)) => format!("a whole number from {lo} to {hi}"),
-                (Some(lo), None) => format!("a whole number ≥ {lo}"),
-                _ => "a whole number".to_string(),
+                (Some(lo), Some(hi)) => fill(
+                    lang,
+                    "schema_whole_from_to",
+                    &[("lo", &bound(lo)), ("hi", &bound(hi))],
+                ),
+                (Some(lo), None) => fill(lang, "schema_whole_at_least", &[("lo", &bound(lo))]),
+                _ => t(lang, "schema_a_whole_number").to_string(),
             },
             "number" => match (node.get("minimum"), node.get("maximum")) {
-                (Some(lo), Some(hi)) => format!("a number from {lo} to {hi}"),
-                (Some(lo), None) => format!("a number ≥ {lo}"),
-                _ => "a number".to_string(),
+                (Some(lo), Some(hi)) => fill(
+                    lang,
+                    "schema_number_from_to",
+                    &[("lo", &bound(lo)), ("hi", &bound(hi))],
+                ),
+                (Some(lo), None) => fill(lang, "schema_number_at_least", &[("lo", &bound(lo))]),
+                _ => t(lang, "schema_a_number").to_string(),
             },
             "array" => match node.get("items") {
-                Some(i) => format!("a list of {}", describe(root, i, depth + 1)),
-                None => "a list".to_string(),
+                Some(i) => fill(
+                    lang,
+                    "schema_list_of",
+                    &[("what", &describe(root, i, depth + 1, lang))],
+                ),
+                None => t(lang, "schema_a_list").to_string(),
             },
             "object" => {
                 let props: Vec<String> = node
@@ -463,34 +539,46 @@ pub(crate) fn describe(root: &Value, node: &Value, depth: usize) -> String {
                     .map(|m| m.keys().cloned().collect())
                     .unwrap_or_default();
                 if props.is_empty() {
-                    "a mapping".to_string()
+                    t(lang, "schema_a_mapping").to_string()
                 } else {
-                    format!("a mapping with {}", list(&props, 6))
+                    fill(
+                        lang,
+                        "schema_mapping_with",
+                        &[("fields", &list(&props, 6, lang))],
+                    )
                 }
             }
             other => other.to_string(),
         })
         .collect();
     if parts.is_empty() {
-        "a value".into()
+        t(lang, "schema_a_value").into()
     } else {
-        join_or(&parts)
+        join_or(&parts, lang)
     }
 }
 
-fn join_or(parts: &[String]) -> String {
+fn join_or(parts: &[String], lang: Lang) -> String {
     match parts.len() {
-        0 => "a value".into(),
+        0 => t(lang, "schema_a_value").into(),
         1 => parts[0].clone(),
-        n => format!("{} or {}", parts[..n - 1].join(", "), parts[n - 1]),
+        n => fill(
+            lang,
+            "schema_or",
+            &[("a", &parts[..n - 1].join(", ")), ("b", &parts[n - 1])],
+        ),
     }
 }
 
 /// `a`, `b`, `c` … (at most `max` names).
-fn list(names: &[String], max: usize) -> String {
+fn list(names: &[String], max: usize, lang: Lang) -> String {
     let mut s: Vec<String> = names.iter().take(max).map(|n| format!("`{n}`")).collect();
     if names.len() > max {
-        s.push(format!("… ({} in all)", names.len()));
+        s.push(fill(
+            lang,
+            "schema_in_all",
+            &[("n", &names.len().to_string())],
+        ));
     }
     s.join(", ")
 }
@@ -502,44 +590,46 @@ fn plain(v: &Value) -> String {
     }
 }
 
-/// The instance as a person wrote it, shortened.
-fn shown(v: &Value) -> String {
+/// The instance as a person wrote it, shortened (in both languages).
+fn shown(v: &Value) -> Arg {
     let s = match v {
-        Value::Object(_) => return "this mapping".into(),
-        Value::Array(_) => return "this list".into(),
-        Value::Null => return "an empty value".into(),
+        Value::Object(_) => return both(|l| t(l, "schema_this_mapping").to_string()),
+        Value::Array(_) => return both(|l| t(l, "schema_this_list").to_string()),
+        Value::Null => return both(|l| t(l, "schema_an_empty_value").to_string()),
         other => plain(other),
     };
-    if s.chars().count() > 40 {
+    Arg::Text(if s.chars().count() > 40 {
         let cut: String = s.chars().take(40).collect();
         format!("`{cut}…`")
     } else {
         format!("`{s}`")
-    }
+    })
 }
 
+/// The catalogue key of the name of a value's type.
 fn type_name(v: &Value) -> &'static str {
     match v {
-        Value::Null => "an empty value",
-        Value::Bool(_) => "true/false",
-        Value::Number(n) if n.is_f64() => "a decimal number",
-        Value::Number(_) => "a whole number",
-        Value::String(_) => "a text",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "a mapping",
+        Value::Null => "schema_an_empty_value",
+        Value::Bool(_) => "schema_true_false",
+        Value::Number(n) if n.is_f64() => "schema_a_decimal_number",
+        Value::Number(_) => "schema_a_whole_number",
+        Value::String(_) => "schema_a_text",
+        Value::Array(_) => "schema_a_list",
+        Value::Object(_) => "schema_a_mapping",
     }
 }
 
+/// The catalogue key of the help for a value of the wrong type.
 fn type_help(v: &Value) -> &'static str {
     match v {
         Value::String(s)
             if matches!(s.as_str(), "yes" | "no" | "ja" | "nein" | "True" | "False") =>
         {
-            "write true or false without quotes"
+            "schema_yes_no_help"
         }
-        Value::String(_) => "remove the quotes if this is a number or true/false",
-        Value::Null => "fill in a value, or remove the line",
-        _ => "see docs/data-model.md for what this field takes",
+        Value::String(_) => "schema_unquote_help",
+        Value::Null => "schema_fill_in_help",
+        _ => "schema_see_data_model",
     }
 }
 

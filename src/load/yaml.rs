@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use saphyr_parser::{Event, Parser, ScalarStyle, Span};
 
 use super::positions::{child, NodePos, Pos, PositionIndex};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Msg};
 
 /// Deepest nesting of mappings and lists accepted.
 pub const MAX_DEPTH: usize = 64;
@@ -194,8 +194,8 @@ pub fn scan(text: &str, file: &str) -> Scan {
     let mut written: u64 = 0;
     let mut expanded: u64 = 0;
     let mut saw_alias = false;
-    let err = |code: LoadCode, msg: String, p: Pos| {
-        Diagnostic::error(code, msg)
+    let err = |code: LoadCode, msg: Msg, p: Pos| {
+        Diagnostic::error_m(code, msg)
             .in_file(file)
             .at(p.line, p.column)
     };
@@ -207,21 +207,26 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 let m = e.marker();
                 if e.info().contains("recursion limit") {
                     out.diagnostics.push(
-                        Diagnostic::error(
+                        Diagnostic::error_t(
                             LoadCode::NestingTooDeep,
-                            format!("values are nested more than {MAX_DEPTH} levels deep"),
+                            "yaml_too_deep",
+                            &[("depth", &MAX_DEPTH.to_string())],
                         )
                         .in_file(file)
                         .at(m.line(), m.col() + 1)
-                        .help("cloudvet files need only a few levels; check for runaway brackets"),
+                        .help_t("yaml_too_deep_help", &[]),
                     );
                     return out;
                 }
                 out.diagnostics.push(
-                    Diagnostic::error(LoadCode::YamlSyntax, format!("YAML syntax error: {}", e.info()))
-                        .in_file(file)
-                        .at(m.line(), m.col() + 1)
-                        .help("check indentation, colons after keys and quotes around texts that contain `: ` or `#`"),
+                    Diagnostic::error_t(
+                        LoadCode::YamlSyntax,
+                        "yaml_syntax",
+                        &[("error", e.info())],
+                    )
+                    .in_file(file)
+                    .at(m.line(), m.col() + 1)
+                    .help_t("yaml_syntax_help", &[]),
                 );
                 return out;
             }
@@ -267,12 +272,8 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 let empty = matches!(&event, Event::Scalar(v, ScalarStyle::Plain, _, None) if v.is_empty() || v == "~" || v == "null");
                 if empty {
                     out.diagnostics.push(
-                        err(
-                            LoadCode::EmptyDocument,
-                            "the document is empty".into(),
-                            here,
-                        )
-                        .help("start from the example in docs/data-model.md"),
+                        err(LoadCode::EmptyDocument, Msg::new("yaml_empty", &[]), here)
+                            .help_t("yaml_start_from_example", &[]),
                     );
                     return out;
                 }
@@ -280,13 +281,11 @@ pub fn scan(text: &str, file: &str) -> Scan {
                     out.diagnostics.push(
                         err(
                             LoadCode::RootNotMapping,
-                            "the top level of the document is not a mapping of fields".into(),
+                            Msg::new("yaml_root_not_mapping", &[]),
                             here,
                         )
-                        .expected("a mapping such as `kind: provider` on the first lines")
-                        .help(
-                            "every cloudvet file is a set of `field: value` lines at the top level",
-                        ),
+                        .expected_t("yaml_root_not_mapping_expected", &[])
+                        .help_t("yaml_root_not_mapping_help", &[]),
                     );
                     return out;
                 }
@@ -316,11 +315,11 @@ pub fn scan(text: &str, file: &str) -> Scan {
             };
             let mut d = err(
                 LoadCode::YamlTagNotAllowed,
-                format!("the YAML tag `{shown}` is not allowed in cloudvet files"),
+                Msg::new("yaml_tag", &[("tag", &shown)]),
                 here,
             )
-            .expected("a plain value without a tag")
-            .help("remove the tag; to make a value a text, put it in quotes");
+            .expected_t("yaml_tag_expected", &[])
+            .help_t("yaml_tag_help", &[]);
             if let Slot::Value(Some(p), _) = &slot {
                 d = d.pointer(p.clone());
             }
@@ -333,12 +332,10 @@ pub fn scan(text: &str, file: &str) -> Scan {
                     out.diagnostics.push(
                         err(
                             LoadCode::MultipleDocuments,
-                            "the file contains more than one YAML document".into(),
+                            Msg::new("yaml_several_documents", &[]),
                             here,
                         )
-                        .help(
-                            "keep one document per file: remove the `---` line, or split the file",
-                        ),
+                        .help_t("yaml_several_documents_help", &[]),
                     );
                     return out;
                 }
@@ -347,13 +344,16 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 if value.len() > MAX_STRING_BYTES {
                     let mut d = err(
                         LoadCode::StringTooLong,
-                        format!(
-                            "a text value is {} bytes long; the limit is {MAX_STRING_BYTES}",
-                            value.len()
+                        Msg::new(
+                            "yaml_string_too_long",
+                            &[
+                                ("bytes", &value.len().to_string()),
+                                ("limit", &MAX_STRING_BYTES.to_string()),
+                            ],
                         ),
                         here,
                     )
-                    .help("shorten the text; long documents belong in a separate file referenced by address");
+                    .help_t("yaml_string_too_long_help", &[]);
                     if let Slot::Value(Some(p), _) = &slot {
                         d = d.pointer(p.clone());
                     }
@@ -362,14 +362,11 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 if style == ScalarStyle::Plain && is_non_decimal_integer(&value) {
                     let mut d = err(
                         LoadCode::NonDecimalNumber,
-                        format!(
-                            "`{}` is a number in hexadecimal, octal or binary notation",
-                            shortened(&value)
-                        ),
+                        Msg::new("yaml_non_decimal", &[("value", &shortened(&value))]),
                         here,
                     )
-                    .expected("a decimal number (e.g. `16`, not `0x10`)")
-                    .help("write the number in decimal; quote it (`\"0x10\"`) if it is a name, not a number");
+                    .expected_t("yaml_non_decimal_expected", &[])
+                    .help_t("yaml_non_decimal_help", &[]);
                     if let Slot::Value(Some(p), _) = &slot {
                         d = d.pointer(p.clone());
                     }
@@ -379,14 +376,17 @@ pub fn scan(text: &str, file: &str) -> Scan {
                     let digits = value.chars().filter(char::is_ascii_digit).count();
                     let mut d = err(
                         LoadCode::NumberOutOfRange,
-                        format!(
-                            "`{}` is a number far too large for any field ({digits} digits)",
-                            shortened(&value)
+                        Msg::new(
+                            "yaml_number_too_large",
+                            &[
+                                ("value", &shortened(&value)),
+                                ("digits", &digits.to_string()),
+                            ],
                         ),
                         here,
                     )
-                    .expected("a number of a sensible size")
-                    .help("check for extra digits or a wrong exponent; quote it if it is an identifier, not a number");
+                    .expected_t("yaml_number_too_large_expected", &[])
+                    .help_t("yaml_number_too_large_help", &[]);
                     if let Slot::Value(Some(p), _) = &slot {
                         d = d.pointer(p.clone());
                     }
@@ -395,14 +395,11 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 if style == ScalarStyle::Plain && is_vanishing_numeral(&value) {
                     let mut d = err(
                         LoadCode::NumberOutOfRange,
-                        format!(
-                            "`{}` is too small to keep: figures have at most 28 decimal places, so it would become 0",
-                            shortened(&value)
-                        ),
+                        Msg::new("yaml_number_too_small", &[("value", &shortened(&value))]),
                         here,
                     )
-                    .expected("a figure of at least 0.0000000000000000000000000001, or 0")
-                    .help("check the exponent (`1e-3`, not `1e-30`); leave the field out when there is no figure");
+                    .expected_t("yaml_number_too_small_expected", &[])
+                    .help_t("yaml_number_too_small_help", &[]);
                     if let Slot::Value(Some(p), _) = &slot {
                         d = d.pointer(p.clone());
                     }
@@ -411,11 +408,11 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 if style == ScalarStyle::Plain && is_non_finite(&value) {
                     let mut d = err(
                         LoadCode::NonFiniteNumber,
-                        format!("`{value}` is not a finite number"),
+                        Msg::new("yaml_not_finite", &[("value", &value)]),
                         here,
                     )
-                    .expected("a finite decimal number")
-                    .help("write the actual figure, or `unknown` where the file allows it");
+                    .expected_t("yaml_not_finite_expected", &[])
+                    .help_t("yaml_not_finite_help", &[]);
                     if let Slot::Value(Some(p), _) = &slot {
                         d = d.pointer(p.clone());
                     }
@@ -427,14 +424,11 @@ pub fn scan(text: &str, file: &str) -> Scan {
                 {
                     let mut d = err(
                         LoadCode::NumberOutOfRange,
-                        format!(
-                            "`{}` is a whole number wider than 64 bits",
-                            shortened(&value)
-                        ),
+                        Msg::new("yaml_wide_integer", &[("value", &shortened(&value))]),
                         here,
                     )
-                    .expected("a whole number of at most 64 bits (below 18446744073709551616)")
-                    .help("check for extra digits; quote it if it is an identifier, not a number");
+                    .expected_t("yaml_wide_integer_expected", &[])
+                    .help_t("yaml_wide_integer_help", &[]);
                     if let Slot::Value(Some(p), _) = &slot {
                         d = d.pointer(p.clone());
                     }
@@ -460,13 +454,13 @@ pub fn scan(text: &str, file: &str) -> Scan {
                             if let Some(first) = keys.get(value.as_ref()) {
                                 let mut d = err(
                                     LoadCode::DuplicateKey,
-                                    format!(
-                                        "the field `{value}` appears twice in one mapping (first on line {})",
-                                        first.line
+                                    Msg::new(
+                                        "yaml_duplicate_key",
+                                        &[("field", &value), ("line", &first.line.to_string())],
                                     ),
                                     here,
                                 )
-                                .help("remove one of the two entries or merge them");
+                                .help_t("yaml_duplicate_key_help", &[]);
                                 if let Some(p) = pointer {
                                     d = d.pointer(child(p, &value));
                                 }
@@ -517,11 +511,11 @@ pub fn scan(text: &str, file: &str) -> Scan {
                     out.diagnostics.push(
                         err(
                             LoadCode::NonStringKey,
-                            "a mapping key is itself a list or mapping".into(),
+                            Msg::new("yaml_key_not_scalar", &[]),
                             here,
                         )
-                        .expected("a field name")
-                        .help("write keys as plain names such as `currency`"),
+                        .expected_t("yaml_field_name", &[])
+                        .help_t("yaml_key_not_scalar_help", &[]),
                     );
                 }
                 stack.push(Frame {
@@ -544,10 +538,10 @@ pub fn scan(text: &str, file: &str) -> Scan {
                     out.diagnostics.push(
                         err(
                             LoadCode::NestingTooDeep,
-                            format!("values are nested more than {MAX_DEPTH} levels deep"),
+                            Msg::new("yaml_too_deep", &[("depth", &MAX_DEPTH.to_string())]),
                             here,
                         )
-                        .help("cloudvet files need only a few levels; check for runaway brackets"),
+                        .help_t("yaml_too_deep_help", &[]),
                     );
                     return out;
                 }
@@ -578,22 +572,26 @@ pub fn scan(text: &str, file: &str) -> Scan {
             _ => {}
         }
         if written > MAX_VALUES {
-            out.diagnostics.push(err(
-                LoadCode::TooManyValues,
-                format!("the document holds more than {MAX_VALUES} values"),
-                here,
-            ).help("split the data into several files; a provider profile needs a few thousand values at most"));
+            out.diagnostics.push(
+                err(
+                    LoadCode::TooManyValues,
+                    Msg::new(
+                        "yaml_too_many_values",
+                        &[("limit", &MAX_VALUES.to_string())],
+                    ),
+                    here,
+                )
+                .help_t("yaml_too_many_values_help", &[]),
+            );
             return out;
         }
         if expanded > MAX_VALUES {
             let mut d = err(
                 LoadCode::AliasExpansionLimit,
-                format!(
-                    "YAML aliases (`*name`) would expand this document to more than {MAX_VALUES} values"
-                ),
+                Msg::new("yaml_alias_bomb", &[("limit", &MAX_VALUES.to_string())]),
                 here,
             )
-            .help("write the values out, or use fewer aliases; nested aliases multiply (\"billion laughs\")");
+            .help_t("yaml_alias_bomb_help", &[]);
             if !saw_alias {
                 d.code = LoadCode::TooManyValues.into();
             }
@@ -603,12 +601,9 @@ pub fn scan(text: &str, file: &str) -> Scan {
     }
     if documents == 0 || !root_seen {
         out.diagnostics.push(
-            Diagnostic::error(
-                LoadCode::EmptyDocument,
-                "the file contains no YAML document",
-            )
-            .in_file(file)
-            .help("start from the example in docs/data-model.md"),
+            Diagnostic::error_t(LoadCode::EmptyDocument, "yaml_no_document", &[])
+                .in_file(file)
+                .help_t("yaml_start_from_example", &[]),
         );
     }
     out
@@ -642,7 +637,7 @@ fn yaml_error(e: &serde_yaml::Error, file: &str) -> Diagnostic {
     } else {
         LoadCode::YamlSyntax
     };
-    let mut d = Diagnostic::error(code, text).in_file(file);
+    let mut d = Diagnostic::error_t(code, "yaml_error", &[("error", &text)]).in_file(file);
     if let Some(loc) = e.location() {
         d = d.at(loc.line(), loc.column());
     }
@@ -700,13 +695,14 @@ fn convert(
                     Some(x) => J::Number(x),
                     None => {
                         diags.push(located(
-                            Diagnostic::error(
+                            Diagnostic::error_t(
                                 LoadCode::NonFiniteNumber,
-                                format!("`{n}` is not a finite number"),
+                                "yaml_not_finite",
+                                &[("value", &n.to_string())],
                             )
                             .in_file(file)
-                            .expected("a finite decimal number")
-                            .help("write the actual figure, or `unknown` where the file allows it"),
+                            .expected_t("yaml_not_finite_expected", &[])
+                            .help_t("yaml_not_finite_help", &[]),
                             &pointer,
                             index,
                         ));
@@ -732,13 +728,14 @@ fn convert(
                             .map(|s| s.trim().to_string())
                             .unwrap_or_default();
                         diags.push(located(
-                            Diagnostic::error(
+                            Diagnostic::error_t(
                                 LoadCode::NonStringKey,
-                                format!("the key `{shown}` is not a text"),
+                                "yaml_key_not_text",
+                                &[("key", &shown)],
                             )
                             .in_file(file)
-                            .expected("a field name")
-                            .help(format!("put the key in quotes: `\"{shown}\":`")),
+                            .expected_t("yaml_field_name", &[])
+                            .help_t("yaml_key_not_text_help", &[("key", &shown)]),
                             &pointer,
                             index,
                         ));
@@ -753,13 +750,14 @@ fn convert(
         }
         Y::Tagged(t) => {
             diags.push(located(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     LoadCode::YamlTagNotAllowed,
-                    format!("the YAML tag `{}` is not allowed in cloudvet files", t.tag),
+                    "yaml_tag",
+                    &[("tag", &t.tag.to_string())],
                 )
                 .in_file(file)
-                .expected("a plain value without a tag")
-                .help("remove the tag; to make a value a text, put it in quotes"),
+                .expected_t("yaml_tag_expected", &[])
+                .help_t("yaml_tag_help", &[]),
                 &pointer,
                 index,
             ));

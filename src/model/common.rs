@@ -17,9 +17,21 @@ pub const UNKNOWN: &str = "unknown";
 /// How much a fact can be relied on. Only `verified` counts as verified evidence
 /// for the assessment's confidence figure.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    strum::IntoStaticStr,
 )]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum EvidenceStatus {
     /// Checked against independent evidence (a certificate checked with its issuer,
     /// a signed contract, a register entry).
@@ -34,12 +46,8 @@ pub enum EvidenceStatus {
 
 impl EvidenceStatus {
     pub fn as_str(self) -> &'static str {
-        match self {
-            EvidenceStatus::Verified => "verified",
-            EvidenceStatus::SelfDeclared => "self_declared",
-            EvidenceStatus::ThirdParty => "third_party",
-            EvidenceStatus::KeywordProbe => "keyword_probe",
-        }
+        // The serde name (`snake_case`), derived.
+        self.into()
     }
 }
 

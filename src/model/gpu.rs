@@ -19,16 +19,27 @@ pub struct GpuModel {
     pub benchmark_family: Option<&'static str>,
     /// Human description.
     pub description: &'static str,
+    /// Where the memory size (and the form factor) is stated.
+    pub source: &'static str,
 }
 
 /// Every GPU model cloudvet knows, sorted by ID.
 pub const GPU_MODELS: &[GpuModel] = &[
+    GpuModel {
+        id: "A10",
+        vendor: "NVIDIA",
+        vram_gb: 24,
+        benchmark_family: None,
+        description: "NVIDIA A10 24 GB",
+        source: "SkyPilot catalogue v8, lambda/vms.csv (commit 0f4070387edc), gpu_1x_a10: `A10`, SizeInMiB 24576",
+    },
     GpuModel {
         id: "A100-40GB",
         vendor: "NVIDIA",
         vram_gb: 40,
         benchmark_family: None,
         description: "NVIDIA A100 40 GB, form factor not stated",
+        source: "SkyPilot catalogue v8, lambda/vms.csv (commit 0f4070387edc), gpu_1x_a100: `A100`, SizeInMiB 40960",
     },
     GpuModel {
         id: "A100-80GB",
@@ -36,6 +47,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 80,
         benchmark_family: None,
         description: "NVIDIA A100 80 GB, form factor not stated",
+        source: "SkyPilot catalogue v8, verda/vms.csv (commit 000c1d0bf246), 1A100.22V: `A100-80GB`, SizeInMiB 81920",
     },
     GpuModel {
         id: "A100-PCIe-80GB",
@@ -43,6 +55,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 80,
         benchmark_family: Some("A100-PCIe-80GB"),
         description: "NVIDIA A100 80 GB PCIe",
+        source: "MLPerf Training system descriptions: `NVIDIA A100-PCIe-80GB` (benchmarks/SOURCES.md)",
     },
     GpuModel {
         id: "A100-SXM-40GB",
@@ -50,6 +63,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 40,
         benchmark_family: Some("A100-SXM-40GB"),
         description: "NVIDIA A100 40 GB SXM",
+        source: "MLPerf Training system descriptions: `NVIDIA A100-SXM-40GB` (benchmarks/SOURCES.md)",
     },
     GpuModel {
         id: "A100-SXM-80GB",
@@ -57,6 +71,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 80,
         benchmark_family: Some("A100-SXM-80GB"),
         description: "NVIDIA A100 80 GB SXM",
+        source: "MLPerf Training system descriptions: `NVIDIA A100-SXM4-80GB` (benchmarks/SOURCES.md)",
     },
     GpuModel {
         id: "A10G",
@@ -64,6 +79,15 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 24,
         benchmark_family: Some("A10G"),
         description: "NVIDIA A10G 24 GB (AWS g5)",
+        source: "MLPerf Training system descriptions: `NVIDIA A10G` (memory not stated there; 24 GB not sourced in cloudvet's reference data)",
+    },
+    GpuModel {
+        id: "A6000",
+        vendor: "NVIDIA",
+        vram_gb: 48,
+        benchmark_family: None,
+        description: "NVIDIA RTX A6000 48 GB",
+        source: "SkyPilot catalogue v8, lambda/vms.csv (commit 0f4070387edc), gpu_1x_a6000: `A6000`, SizeInMiB 49152",
     },
     GpuModel {
         id: "B200",
@@ -71,6 +95,15 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 180,
         benchmark_family: Some("B200"),
         description: "NVIDIA B200",
+        source: "MLPerf system descriptions: `NVIDIA B200-SXM-180GB` (benchmarks/SOURCES.md)",
+    },
+    GpuModel {
+        id: "B300",
+        vendor: "NVIDIA",
+        vram_gb: 270,
+        benchmark_family: Some("B300"),
+        description: "NVIDIA B300 (Blackwell Ultra) SXM",
+        source: "MLPerf Training v5.1 system descriptions: `NVIDIA Blackwell Ultra GPU (B300-SXM-270GB)` (mlcommons/training_results_v5.1); the SkyPilot verda/vms.csv rows state 268288 and 268800 MiB",
     },
     GpuModel {
         id: "GB200",
@@ -78,6 +111,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 186,
         benchmark_family: Some("GB200"),
         description: "NVIDIA GB200 (Grace Blackwell)",
+        source: "MLPerf system descriptions: `NVIDIA GB200` (memory not stated there; 186 GB not sourced in cloudvet's reference data)",
     },
     GpuModel {
         id: "GH200",
@@ -85,6 +119,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 96,
         benchmark_family: Some("GH200"),
         description: "NVIDIA GH200 (Grace Hopper)",
+        source: "MLPerf Inference system descriptions: `NVIDIA GH200 Grace Hopper Superchip 96GB` (benchmarks/SOURCES.md)",
     },
     GpuModel {
         id: "H100",
@@ -92,6 +127,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 80,
         benchmark_family: None,
         description: "NVIDIA H100, form factor not stated",
+        source: "SkyPilot catalogue v8, lambda/vms.csv (commit 0f4070387edc), gpu_1x_h100_pcie and gpu_1x_h100_sxm5: `H100`, SizeInMiB 81920",
     },
     GpuModel {
         id: "H100-NVL",
@@ -99,6 +135,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 94,
         benchmark_family: Some("H100-NVL"),
         description: "NVIDIA H100 NVL 94 GB",
+        source: "MLPerf Inference system descriptions: `NVIDIA H100-NVL-94GB` (benchmarks/SOURCES.md)",
     },
     GpuModel {
         id: "H100-PCIe",
@@ -106,6 +143,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 80,
         benchmark_family: Some("H100-PCIe"),
         description: "NVIDIA H100 80 GB PCIe",
+        source: "MLPerf system descriptions: `NVIDIA H100-PCIe-80GB` (benchmarks/SOURCES.md)",
     },
     GpuModel {
         id: "H100-SXM",
@@ -113,6 +151,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 80,
         benchmark_family: Some("H100-SXM"),
         description: "NVIDIA H100 80 GB SXM5",
+        source: "MLPerf system descriptions: `NVIDIA H100-SXM5-80GB` (benchmarks/SOURCES.md)",
     },
     GpuModel {
         id: "H200",
@@ -120,6 +159,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 141,
         benchmark_family: None,
         description: "NVIDIA H200 141 GB, form factor not stated",
+        source: "SkyPilot catalogue v8, nebius/vms.csv (commit 0082b0435f39), gpu-h200-sxm_1gpu-16vcpu-200gb: `H200`, SizeInMiB 144384",
     },
     GpuModel {
         id: "H200-NVL",
@@ -127,6 +167,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 141,
         benchmark_family: Some("H200-NVL"),
         description: "NVIDIA H200 NVL 141 GB",
+        source: "MLPerf system descriptions: `NVIDIA H200-NVL-141GB` (benchmarks/SOURCES.md)",
     },
     GpuModel {
         id: "H200-SXM",
@@ -134,6 +175,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 141,
         benchmark_family: Some("H200-SXM"),
         description: "NVIDIA H200 141 GB SXM",
+        source: "MLPerf system descriptions: `NVIDIA H200-SXM-141GB` (benchmarks/SOURCES.md)",
     },
     GpuModel {
         id: "L4",
@@ -141,6 +183,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 24,
         benchmark_family: Some("L4"),
         description: "NVIDIA L4 24 GB",
+        source: "MLPerf Inference system descriptions: `NVIDIA L4-PCIe-24GB` (benchmarks/SOURCES.md)",
     },
     GpuModel {
         id: "L40",
@@ -148,6 +191,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 48,
         benchmark_family: Some("L40"),
         description: "NVIDIA L40 48 GB",
+        source: "MLPerf Training system descriptions: `NVIDIA L40` (memory not stated there; 48 GB not sourced in cloudvet's reference data)",
     },
     GpuModel {
         id: "L40S",
@@ -155,6 +199,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 48,
         benchmark_family: Some("L40S"),
         description: "NVIDIA L40S 48 GB",
+        source: "SkyPilot catalogue v8, nebius/vms.csv (commit 0082b0435f39), gpu-l40s-a_1gpu-8vcpu-32gb: `L40S`, SizeInMiB 49152",
     },
     GpuModel {
         id: "MI300X",
@@ -162,6 +207,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 192,
         benchmark_family: Some("MI300X"),
         description: "AMD Instinct MI300X 192 GB",
+        source: "MLPerf system descriptions: `AMD Instinct MI300X 192GB HBM3` (benchmarks/SOURCES.md)",
     },
     GpuModel {
         id: "MI325X",
@@ -169,6 +215,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 256,
         benchmark_family: Some("MI325X"),
         description: "AMD Instinct MI325X 256 GB",
+        source: "MLPerf system descriptions: `AMD Instinct MI325X 256GB HBM3e` (benchmarks/SOURCES.md)",
     },
     GpuModel {
         id: "MI355X",
@@ -176,6 +223,15 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 288,
         benchmark_family: Some("MI355X"),
         description: "AMD Instinct MI355X 288 GB",
+        source: "MLPerf Inference system descriptions: `AMD Instinct MI355X 288GB HBM3e` (benchmarks/SOURCES.md)",
+    },
+    GpuModel {
+        id: "RTX-6000-Ada",
+        vendor: "NVIDIA",
+        vram_gb: 48,
+        benchmark_family: None,
+        description: "NVIDIA RTX 6000 Ada Generation 48 GB",
+        source: "SkyPilot catalogue v8, verda/vms.csv (commit 000c1d0bf246), 1RTX6000ADA.10V: `RTX-6000-Ada`, SizeInMiB 49152",
     },
     GpuModel {
         id: "RTX-PRO-6000",
@@ -183,6 +239,7 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 96,
         benchmark_family: Some("RTX-PRO-6000"),
         description: "NVIDIA RTX PRO 6000 Blackwell 96 GB",
+        source: "MLPerf Training system descriptions: `NVIDIA RTX Pro 6000 SE PCIe 96GB` (benchmarks/SOURCES.md)",
     },
     GpuModel {
         id: "RTX4090",
@@ -190,12 +247,33 @@ pub const GPU_MODELS: &[GpuModel] = &[
         vram_gb: 24,
         benchmark_family: Some("RTX4090"),
         description: "NVIDIA GeForce RTX 4090 24 GB",
+        source: "MLPerf Training system descriptions: `NVIDIA GeForce RTX 4090` (memory not stated there; 24 GB not sourced in cloudvet's reference data)",
+    },
+    GpuModel {
+        id: "RTX6000",
+        vendor: "NVIDIA",
+        vram_gb: 24,
+        benchmark_family: None,
+        description: "NVIDIA Quadro RTX 6000 24 GB (Turing)",
+        source: "SkyPilot catalogue v8, lambda/vms.csv (commit 0f4070387edc), gpu_1x_rtx6000: `RTX6000`, SizeInMiB 24576",
+    },
+    GpuModel {
+        id: "V100-16GB",
+        vendor: "NVIDIA",
+        vram_gb: 16,
+        benchmark_family: None,
+        description: "NVIDIA V100 16 GB, form factor not stated",
+        source: "SkyPilot catalogue v8, lambda/vms.csv (commit 0f4070387edc), gpu_8x_v100 and verda/vms.csv 1V100.6V: `V100`, SizeInMiB 16384",
     },
 ];
 
-/// Looks a model up by its catalogue ID (exact, case-sensitive).
+/// Looks a model up by its catalogue ID (exact, case-sensitive). The catalogue is sorted
+/// by ID (a test keeps it so): a binary search, as it runs for every offer.
 pub fn gpu_model(id: &str) -> Option<&'static GpuModel> {
-    GPU_MODELS.iter().find(|g| g.id == id)
+    GPU_MODELS
+        .binary_search_by(|g| g.id.cmp(id))
+        .ok()
+        .map(|i| &GPU_MODELS[i])
 }
 
 /// A GPU board's form factor, as an instance name or a catalogue states it.
@@ -260,9 +338,15 @@ pub fn form_of(id: &str) -> Option<FormFactor> {
     id.split('-').find_map(FormFactor::from_word)
 }
 
-/// How far a stated memory size may be from the catalogue's (GiB): sizes are
-/// stated in GiB or GB and rounded by vendors (H100 NVL: 94 GB, 95,830 MiB).
-const MEMORY_TOLERANCE_GB: u32 = 2;
+/// How far a stated memory size may be from the catalogue's: sizes are stated in GiB
+/// or GB, rounded by vendors and reduced by reserved memory (H100 NVL: 94 GB, 95,830
+/// MiB; B300: 270 GB in MLPerf, 268,288 MiB in a price catalogue). At least 2 GB, or
+/// 4 % of the catalogue's size — less than the gap between any two models of one
+/// family (A100 40/80 GB, H100 80/94 GB).
+fn memory_fits(catalogue_gb: u32, stated_gb: u32) -> bool {
+    let tolerance = (catalogue_gb * 4).div_ceil(100).max(2);
+    catalogue_gb.abs_diff(stated_gb) <= tolerance
+}
 
 /// The outcome of placing a name from elsewhere (a price catalogue) on a model ID.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -295,7 +379,7 @@ pub fn place(name: &str, memory_gb: Option<u32>, form: Option<FormFactor>) -> Pl
         let fitting: Vec<_> = candidates
             .iter()
             .copied()
-            .filter(|g| g.vram_gb.abs_diff(gb) <= MEMORY_TOLERANCE_GB)
+            .filter(|g| memory_fits(g.vram_gb, gb))
             .collect();
         if fitting.is_empty() {
             let mut known_gb: Vec<u32> = candidates.iter().map(|g| g.vram_gb).collect();
@@ -338,6 +422,99 @@ pub fn place(name: &str, memory_gb: Option<u32>, form: Option<FormFactor>) -> Pl
     }
 }
 
+/// What an offer states about its GPU beyond the model ID.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OfferGpu<'a> {
+    /// The model ID as written in the offer.
+    pub id: &'a str,
+    /// The provider's instance name (`gpu_1x_h100_sxm5`, `p5.48xlarge`).
+    pub instance_type: Option<&'a str>,
+    /// The offer's memory per GPU, when stated.
+    pub vram_gb: Option<u32>,
+    /// The offer's interconnect, when known: `Some(true)` for NVLink/NVSwitch between
+    /// SXM boards (`interconnect: nvlink`), `Some(false)` for PCIe only.
+    pub nvlink: Option<bool>,
+}
+
+/// How a generic offer model was settled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Evidence {
+    /// A word of the instance name states the form factor (`sxm5`, `pcie`, `nvl`).
+    InstanceName(String),
+    /// The offer's `interconnect` (NVLink between SXM boards, or PCIe only).
+    Interconnect(FormFactor),
+}
+
+/// The GPU model an offer runs: the model as written, or — for a generic ID such as
+/// `H100` or `A100-40GB` (form factor not stated) — the one model of its family that
+/// the offer's own data settles: memory per GPU (the offer's `vram_gb`, else the
+/// generic model's), and the form factor
+/// from a word of the instance name or from the interconnect. Nothing is guessed: when
+/// the data does not settle one model with a benchmark family, the written ID stays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved<'a> {
+    /// The model ID used (the written one unless resolved).
+    pub id: &'a str,
+    /// What settled it, when it differs from the written ID.
+    pub evidence: Option<Evidence>,
+}
+
+impl Resolved<'_> {
+    /// True when the written ID was replaced.
+    pub fn is_resolved(&self) -> bool {
+        self.evidence.is_some()
+    }
+}
+
+/// Resolves an offer's GPU model; see [`Resolved`].
+pub fn resolve<'a>(o: OfferGpu<'a>) -> Resolved<'a> {
+    let keep = Resolved {
+        id: o.id,
+        evidence: None,
+    };
+    let Some(written) = gpu_model(o.id) else {
+        return keep;
+    };
+    if written.benchmark_family.is_some() {
+        return keep;
+    }
+    let (form, evidence) = match o.instance_type.and_then(FormFactor::find_in) {
+        Some((f, word)) => (f, Evidence::InstanceName(word)),
+        None => match o.nvlink {
+            Some(true) => (FormFactor::Sxm, Evidence::Interconnect(FormFactor::Sxm)),
+            Some(false) => (FormFactor::Pcie, Evidence::Interconnect(FormFactor::Pcie)),
+            None => return keep,
+        },
+    };
+    // Not a memory word of the instance name: those often give the host's memory
+    // (`gpu-h200-sxm_8gpu-128vcpu-1600gb`).
+    let memory = o.vram_gb.unwrap_or(written.vram_gb);
+    match place(&family(o.id), Some(memory), Some(form)) {
+        Placement::Model(m) if m.benchmark_family.is_some() && form_of(m.id) == Some(form) => {
+            Resolved {
+                id: m.id,
+                evidence: Some(evidence),
+            }
+        }
+        _ => keep,
+    }
+}
+
+/// [`resolve`] for a profile's offer: its instance name, memory and interconnect.
+pub fn resolve_offer(o: &crate::model::provider::Offer) -> Resolved<'_> {
+    use crate::model::provider::Interconnect;
+    resolve(OfferGpu {
+        id: &o.gpu_model,
+        instance_type: o.instance_type.as_deref(),
+        vram_gb: o.vram_gb,
+        nvlink: match o.interconnect.get() {
+            Some(Interconnect::Nvlink) => Some(true),
+            Some(Interconnect::Pcie) => Some(false),
+            _ => None,
+        },
+    })
+}
+
 /// The names from elsewhere (price catalogues) that [`place`] puts on this model,
 /// in words: the family name with the memory and form factor that select it
 /// (`H100` + SXM → `H100-SXM`; `A100` + 40 GB, no form factor → `A100-40GB`).
@@ -364,6 +541,31 @@ pub fn aliases(g: &GpuModel) -> Vec<String> {
             None => with_memory,
         });
     }
+    // Offers in profiles that write the generic ID and state the interconnect.
+    if let Some(f @ (FormFactor::Sxm | FormFactor::Pcie)) = f {
+        for generic in GPU_MODELS
+            .iter()
+            .filter(|m| m.benchmark_family.is_none() && family(m.id) == fam)
+        {
+            let r = resolve(OfferGpu {
+                id: generic.id,
+                instance_type: None,
+                vram_gb: None,
+                nvlink: Some(f == FormFactor::Sxm),
+            });
+            if r.id == g.id {
+                out.push(format!(
+                    "`{}` offers with interconnect `{}`",
+                    generic.id,
+                    if f == FormFactor::Sxm {
+                        "nvlink"
+                    } else {
+                        "pcie"
+                    }
+                ));
+            }
+        }
+    }
     out
 }
 
@@ -384,12 +586,15 @@ mod tests {
         assert_eq!(a("A100-40GB"), "A100 (40 GB)");
         assert_eq!(
             a("A100-SXM-80GB"),
-            "A100 (80 GB, `sxm` in the instance name); A100-80GB (`sxm` in the instance name)"
+            "A100 (80 GB, `sxm` in the instance name); A100-80GB (`sxm` in the instance name); `A100-80GB` offers with interconnect `nvlink`"
         );
         assert_eq!(
             a("H100-PCIe"),
-            "H100 (80 GB, `pcie` in the instance name); H100-80GB (`pcie` in the instance name)"
+            "H100 (80 GB, `pcie` in the instance name); H100-80GB (`pcie` in the instance name); `H100` offers with interconnect `pcie`"
         );
+        assert!(a("H200-SXM").ends_with("`H200` offers with interconnect `nvlink`"));
+        // H200 NVL cards are PCIe boards, but `pcie` does not say NVL: no alias.
+        assert!(!a("H200-NVL").contains("interconnect"));
         assert_eq!(a("L40S"), "L40S (48 GB); L40S-48GB");
     }
 
@@ -425,8 +630,7 @@ mod tests {
             placed("RTX-PRO-6000", Some(96), "1RTXPRO6000.30V"),
             "RTX-PRO-6000"
         );
-        assert_eq!(placed("V100", Some(16), "gpu_8x_v100"), "Unknown");
-        assert_eq!(placed("RTX6000", Some(24), "gpu_1x_rtx6000"), "Unknown");
+        assert_eq!(placed("T4", Some(16), "g4dn.xlarge"), "Unknown");
         assert_eq!(
             placed("H100", Some(40), "x"),
             "MemoryMismatch { stated_gb: 40, known_gb: [80, 94] }"
@@ -436,6 +640,85 @@ mod tests {
             placed("A100", None, "x"),
             "Ambiguous([\"A100-40GB\", \"A100-80GB\"])"
         );
+    }
+
+    fn resolved(
+        id: &str,
+        instance: Option<&str>,
+        vram: Option<u32>,
+        nvlink: Option<bool>,
+    ) -> String {
+        let r = resolve(OfferGpu {
+            id,
+            instance_type: instance,
+            vram_gb: vram,
+            nvlink,
+        });
+        match r.evidence {
+            Some(e) => format!("{} ({e:?})", r.id),
+            None => r.id.to_string(),
+        }
+    }
+
+    #[test]
+    fn generic_offer_models_are_resolved_only_from_what_the_offer_states() {
+        // The instance name states the form factor.
+        assert_eq!(
+            resolved("H100", Some("gpu_1x_h100_sxm5"), None, None),
+            "H100-SXM (InstanceName(\"sxm5\"))"
+        );
+        assert_eq!(
+            resolved("H100", Some("gpu_1x_h100_pcie"), None, None),
+            "H100-PCIe (InstanceName(\"pcie\"))"
+        );
+        assert_eq!(
+            resolved("H200", Some("gpu-h200-sxm_8gpu-128vcpu-1600gb"), None, None),
+            "H200-SXM (InstanceName(\"sxm\"))"
+        );
+        // Memory from the instance name or the offer picks the model of the family.
+        assert_eq!(
+            resolved("A100-80GB", Some("gpu_8x_a100_80gb_sxm4"), None, None),
+            "A100-SXM-80GB (InstanceName(\"sxm4\"))"
+        );
+        assert_eq!(
+            resolved("A100-80GB", Some("x"), Some(80), Some(false)),
+            "A100-PCIe-80GB (Interconnect(Pcie))"
+        );
+        // NVLink between SXM boards.
+        assert_eq!(
+            resolved("H200", Some("p5en.48xlarge"), None, Some(true)),
+            "H200-SXM (Interconnect(Sxm))"
+        );
+        // Nothing stated: the written model stays (no basis later, with the reason).
+        assert_eq!(resolved("H200", Some("p5en.48xlarge"), None, None), "H200");
+        assert_eq!(resolved("H100", Some("1H100.80S.32V"), None, None), "H100");
+        assert_eq!(resolved("A100-40GB", None, None, None), "A100-40GB");
+        // An NVL word with 80 GB fits no NVL model: kept.
+        assert_eq!(resolved("H100", Some("h100_nvl"), Some(80), None), "H100");
+        // Specific and unknown models are never changed.
+        assert_eq!(
+            resolved("H100-PCIe", Some("gpu_1x_h100_sxm5"), None, None),
+            "H100-PCIe"
+        );
+        assert_eq!(resolved("X1", Some("sxm"), None, None), "X1");
+    }
+
+    #[test]
+    fn new_catalogue_models_place_the_skypilot_names() {
+        assert_eq!(placed("V100", Some(16), "gpu_8x_v100"), "V100-16GB");
+        assert_eq!(placed("A10", Some(24), "gpu_1x_a10"), "A10");
+        assert_eq!(placed("A6000", Some(48), "gpu_1x_a6000"), "A6000");
+        assert_eq!(placed("RTX6000", Some(24), "gpu_1x_rtx6000"), "RTX6000");
+        assert_eq!(
+            placed("RTX-6000-Ada", Some(48), "1RTX6000ADA.10V"),
+            "RTX-6000-Ada"
+        );
+        // 268,288 MiB = 262 GiB against the 270 GB MLPerf states: within 4 %.
+        assert_eq!(placed("B300", Some(262), "1B300.30V"), "B300");
+        assert!(gpu_model("B300").and_then(|g| g.benchmark_family).is_some());
+        for g in GPU_MODELS {
+            assert!(!g.source.is_empty(), "{} has no source", g.id);
+        }
     }
 
     #[test]

@@ -304,8 +304,9 @@ pub struct EgressPrice {
     pub free_gb_per_month: Amount,
     /// Price tiers in ascending order; the last tier has no upper bound.
     pub tiers: Vec<EgressTier>,
-    /// `graduated`: each tier's price applies to the GB inside it; `volume`: the tier
-    /// reached prices the whole volume.
+    /// `graduated`: each tier's price applies to the GB inside it, except that a tier
+    /// marked `bracket` prices the whole volume that falls in it; `volume`: the tier
+    /// reached prices the whole volume (every tier a bracket).
     #[serde(default)]
     pub tier_mode: TierMode,
     #[serde(default, flatten)]
@@ -333,6 +334,11 @@ pub struct EgressTier {
     pub up_to_gb: Option<Amount>,
     /// Price per GB in this tier (0 allowed: free egress).
     pub price_per_gb: Amount,
+    /// A bracket tier: a month's volume that falls in this tier is priced *whole* at this
+    /// tier's rate, not only the GB inside it (AWS's published model above 150 TB, as
+    /// SkyPilot computes it). Under `tier_mode: volume` every tier is a bracket.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bracket: bool,
 }
 
 /// Service level agreement.

@@ -91,9 +91,21 @@ pub enum RuleStatus {
 
 /// The assessment area a rule scores in.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    strum::IntoStaticStr,
 )]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Area {
     Dpa,
     Transfers,
@@ -121,17 +133,8 @@ impl Area {
 
     /// The key used in files (`location_sovereignty`).
     pub fn key(self) -> &'static str {
-        match self {
-            Area::Dpa => "dpa",
-            Area::Transfers => "transfers",
-            Area::Security => "security",
-            Area::LocationSovereignty => "location_sovereignty",
-            Area::Certifications => "certifications",
-            Area::ExitPortability => "exit_portability",
-            Area::GpuAvailability => "gpu_availability",
-            Area::Commercial => "commercial",
-            Area::AiLiteracy => "ai_literacy",
-        }
+        // The serde name (`snake_case`), derived.
+        self.into()
     }
 
     pub fn from_key(key: &str) -> Option<Area> {
@@ -179,9 +182,21 @@ impl fmt::Display for Area {
 /// How much a rule matters. A failed knock-out excludes the provider; `info`
 /// rules are reported but not scored.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    strum::IntoStaticStr,
 )]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Severity {
     Knockout,
     Major,
@@ -191,18 +206,14 @@ pub enum Severity {
 
 impl Severity {
     pub fn key(self) -> &'static str {
-        match self {
-            Severity::Knockout => "knockout",
-            Severity::Major => "major",
-            Severity::Minor => "minor",
-            Severity::Info => "info",
-        }
+        // The serde name (`snake_case`), derived.
+        self.into()
     }
     pub fn title(self) -> Text {
         let (en, de) = match self {
-            Severity::Knockout => ("knock-out", "K.-o.-Kriterium"),
+            Severity::Knockout => ("knock-out", "Muss-Kriterium"),
             Severity::Major => ("major", "wesentlich"),
-            Severity::Minor => ("minor", "gering"),
+            Severity::Minor => ("minor", "nachrangig"),
             Severity::Info => ("info", "Hinweis"),
         };
         Text::new(en, de)
@@ -297,49 +308,11 @@ impl LegalBasis {
 }
 
 impl LegalBasis {
-    /// The citation as German readers write it: the instrument after the locator
-    /// (`Art. 28 Abs. 3 lit. h DSGVO`, `§ 393 SGB V`); instruments without a German
-    /// convention keep the form of [`Self::citation`].
-    pub fn citation_de(&self) -> String {
-        let german = match self.instrument.as_str() {
-            "GDPR" => Some("DSGVO"),
-            "AIA" => Some("KI-VO"),
-            "DA" => Some("Data Act"),
-            "SGB-V" => Some("SGB V"),
-            _ => None,
-        };
-        let (Some(name), Some(a)) = (german, &self.article) else {
-            return self.citation();
-        };
-        let mut s = format!(
-            "{} {a}",
-            if self.instrument == "SGB-V" {
-                "§"
-            } else {
-                "Art."
-            }
-        );
-        if let Some(p) = &self.paragraph {
-            s.push_str(&format!(" Abs. {p}"));
-        }
-        if let Some(sp) = &self.subparagraph {
-            s.push_str(&format!(" UAbs. {sp}"));
-        }
-        if let Some(p) = &self.point {
-            s.push_str(&format!(" lit. {p}"));
-        }
-        s.push(' ');
-        s.push_str(name);
-        if let Some(r) = &self.reference {
-            s.push(' ');
-            s.push_str(r);
-        }
-        match self.confidence {
-            BasisConfidence::Verified => {}
-            BasisConfidence::Secondary => s.push_str(" [S]"),
-            BasisConfidence::Unverified => s.push_str(" [UNVERIFIED]"),
-        }
-        s
+    /// The citation as people write it in `lang`, with its confirmation in
+    /// words: `GDPR Art. 28(3)(h)`, `Art. 33 Abs. 2 DSGVO (nur Sekundärquellen)`
+    /// (`i18n/citations.rs`). [`Self::citation`] is the form the JSON keeps.
+    pub fn cite(&self, lang: crate::i18n::Lang) -> String {
+        crate::i18n::citations::cite_marked(lang, self)
     }
 }
 
@@ -733,7 +706,7 @@ mod tests {
         b.paragraph = Some("3".into());
         b.point = Some("h".into());
         assert_eq!(b.citation(), "GDPR Art. 28(3)(h)");
-        assert_eq!(b.citation_de(), "Art. 28 Abs. 3 lit. h DSGVO");
+        assert_eq!(b.cite(crate::i18n::Lang::De), "Art. 28 Abs. 3 lit. h DSGVO");
         b.point = None;
         b.subparagraph = Some("2".into());
         assert_eq!(b.citation(), "GDPR Art. 28(3) subpara 2");

@@ -67,8 +67,11 @@ fn default_buffer_pct() -> Amount {
 }
 
 /// What kind of job the workload is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum JobKind {
     Training,
     FineTuning,
@@ -77,11 +80,8 @@ pub enum JobKind {
 
 impl JobKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            JobKind::Training => "training",
-            JobKind::FineTuning => "fine_tuning",
-            JobKind::Inference => "inference",
-        }
+        // The same names as in the files (serde `snake_case`), derived.
+        self.into()
     }
     /// Training and fine-tuning compare GPUs by time to train; inference by throughput.
     pub fn is_inference(self) -> bool {
@@ -90,8 +90,11 @@ impl JobKind {
 }
 
 /// The unit work is counted in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum WorkUnit {
     Samples,
     Tokens,
@@ -103,12 +106,8 @@ pub enum WorkUnit {
 
 impl WorkUnit {
     pub fn as_str(self) -> &'static str {
-        match self {
-            WorkUnit::Samples => "samples",
-            WorkUnit::Tokens => "tokens",
-            WorkUnit::Requests => "requests",
-            WorkUnit::BenchmarkRuns => "benchmark_runs",
-        }
+        // The same names as in the files (serde `snake_case`), derived.
+        self.into()
     }
 }
 
@@ -163,8 +162,11 @@ pub struct MeasuredRun {
 }
 
 /// Numeric precision of a run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Precision {
     Fp32,
     Tf32,
@@ -175,13 +177,8 @@ pub enum Precision {
 
 impl Precision {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Precision::Fp32 => "fp32",
-            Precision::Tf32 => "tf32",
-            Precision::Bf16 => "bf16",
-            Precision::Fp16 => "fp16",
-            Precision::Fp8 => "fp8",
-        }
+        // The same names as in the files (serde `snake_case`), derived.
+        self.into()
     }
 }
 

@@ -157,15 +157,13 @@ pub fn locate(lookup: &ProjectLookup) -> Result<Option<PathBuf>, Diagnostic> {
             if file.is_file() {
                 Ok(Some(file))
             } else {
-                Err(Diagnostic::error(
+                Err(Diagnostic::error_t(
                     LoadCode::FileUnreadable,
-                    format!("there is no project file {PROJECT_FILE} here"),
+                    "proj_no_file",
+                    &[("file", PROJECT_FILE)],
                 )
                 .in_file(file.display().to_string())
-                .help(format!(
-                    "create one with `cloudvet init {}`, or leave --project out",
-                    p.display()
-                )))
+                .help_t("proj_no_file_help", &[("dir", &p.display().to_string())]))
             }
         }
     }
@@ -174,7 +172,7 @@ pub fn locate(lookup: &ProjectLookup) -> Result<Option<PathBuf>, Diagnostic> {
 /// Reads and checks a project file (schema and model).
 pub fn read(path: &Path) -> Result<Loaded<Project>, Vec<Diagnostic>> {
     let file = SourceFile::read(path).map_err(|d| vec![d])?;
-    let value = load::parse_document::<Project>(&file, DocumentKind::Project)?;
+    let value = crate::validate::parse_document::<Project>(&file, DocumentKind::Project)?;
     Ok(Loaded { value, file })
 }
 
@@ -238,19 +236,14 @@ pub fn resolve(
             continue;
         }
         if !p.exists() {
-            let mut d = Diagnostic::error(
+            let mut d = Diagnostic::error_t(
                 LoadCode::FileUnreadable,
-                format!(
-                    "the project file names `{}` as {}, but there is no such file or folder",
-                    p.display(),
-                    entry.field()
-                ),
+                "proj_missing_path",
+                &[("path", &p.display().to_string()), ("field", entry.field())],
             )
             .in_file(project.file.display.clone())
             .pointer(pointer.clone())
-            .help(format!(
-                "create it, correct the path in {PROJECT_FILE} (relative to its folder), or remove the entry"
-            ));
+            .help_t("proj_missing_path_help", &[("file", PROJECT_FILE)]);
             if let Some(pos) = index.as_ref().and_then(|i| i.value(&pointer)) {
                 d = d.at(pos.line, pos.column);
             }
@@ -295,22 +288,14 @@ pub fn resolve(
 
 /// The project file `cloudvet init` writes (schema-valid; a test reads it back).
 pub fn init_text(lang: Lang) -> String {
-    let head = match lang {
-        Lang::En => {
-            "\
-# The project file of this procurement folder. Every cloudvet command run in this
-# folder or a folder below it reads it (or give `--project DIR`); options on the
-# command line override it. Paths are relative to this folder.
-"
-        }
-        Lang::De => {
-            "\
-# Die Projektdatei dieses Beschaffungsordners. Jeder cloudvet-Befehl, der in diesem
-# Ordner oder einem Unterordner läuft, liest sie (oder `--project DIR`); Optionen auf
-# der Befehlszeile haben Vorrang. Pfade sind relativ zu diesem Ordner.
-"
-        }
-    };
+    let head: String = [
+        "proj_init_header_1",
+        "proj_init_header_2",
+        "proj_init_header_3",
+    ]
+    .iter()
+    .map(|k| format!("{}\n", crate::i18n::t(lang, k)))
+    .collect();
     format!(
         "{head}kind: project\nschema_version: 1\nrequirements: requirements.yaml\nworkload: workload.yaml\nproviders: [providers/]\nreviews: [reviews/]\nanswers: [answers/]\n"
     )

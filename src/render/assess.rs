@@ -84,7 +84,7 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
             lang,
             "cli_assess_header",
             &[
-                ("date", &a.evaluation_date.to_string()),
+                ("date", &i18n::date(lang, a.evaluation_date.0)),
                 ("rules", &applied),
                 ("packs", &packs),
                 ("months", &months),
@@ -92,9 +92,16 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
         )
     );
     s.push_str(&decision_block(a, lang, 10));
+    // Columns as wide as their heading in the language (at least as before).
+    let w = |key: &str, min: usize| t(lang, key).chars().count().max(min);
+    let (wc, wk, wq) = (
+        w("cli_assess_col_confidence", 10),
+        w("cli_assess_col_open_ko", 11),
+        w("cli_assess_col_questions", 9),
+    );
     let _ = writeln!(
         s,
-        "{} {} {:>6} {:>6} {:>10} {:>11} {:>9}",
+        "{} {} {:>6} {:>6} {:>wc$} {:>wk$} {:>wq$}",
         pad(t(lang, "cli_assess_col_rank"), 4),
         pad(t(lang, "cli_assess_col_provider"), 28),
         t(lang, "cli_assess_col_total"),
@@ -106,7 +113,7 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
     for p in a.providers.iter().filter(|p| p.eligible) {
         let _ = writeln!(
             s,
-            "{} {} {:>6} {:>6} {:>10} {:>11} {:>9}",
+            "{} {} {:>6} {:>6} {:>wc$} {:>wk$} {:>wq$}",
             pad(&p.rank.map(|r| r.to_string()).unwrap_or_default(), 4),
             pad(&terminal(&p.name), 28),
             i18n::fixed(lang, p.total, 1),
@@ -117,13 +124,17 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
         );
     }
     s.push_str(&groups_block(a, lang));
-    let _ = writeln!(s, "\n{}", a.robustness.summary.get(de));
+    let _ = writeln!(
+        s,
+        "\n{}",
+        terminal(&crate::report::assemble::robustness_sentence(a, lang))
+    );
 
     for r in &a.robustness.providers {
         let _ = writeln!(
             s,
             "  {}: {} {}, {} {}",
-            terminal(&r.id),
+            terminal(&name_of(a)(&r.id)),
             t(lang, "cli_assess_first_in"),
             i18n::percent_plain(lang, r.first_pct),
             t(lang, "cli_assess_top3_in"),
@@ -140,9 +151,9 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
                 "\n{} {} / {}: {} {}",
                 t(lang, "cli_assess_waiver_expired"),
                 w.rule,
-                terminal(&w.provider),
+                terminal(&name_of(a)(&w.provider)),
                 t(lang, "cli_assess_no_longer_since"),
-                w.expires
+                i18n::date(lang, w.expires.0)
             );
         }
     }
@@ -155,12 +166,11 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
             .areas
             .iter()
             .map(|x| {
-                let label = if de {
-                    x.area.title().get(true).to_string()
-                } else {
-                    x.area.key().to_string()
-                };
-                format!("{label} {}", i18n::fixed(lang, x.score, 0))
+                format!(
+                    "{} {}",
+                    x.area.title().get_in(lang),
+                    i18n::fixed(lang, x.score, 0)
+                )
             })
             .collect();
         let _ = writeln!(s, "{}", areas.join(" · "));
@@ -186,7 +196,7 @@ pub fn human(a: &Assessment, lang: Lang) -> String {
                 .rules
                 .iter()
                 .find(|x| x.id == r.rule)
-                .and_then(|x| x.citations_in(lang).first().cloned())
+                .and_then(|x| x.citations_in(lang).into_iter().next())
                 .unwrap_or_default();
             let waived = match &r.waiver {
                 Some(w) if w.applied => t(lang, "cli_assess_waived"),

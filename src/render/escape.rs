@@ -170,7 +170,13 @@ impl Csv {
         let fields: Vec<std::borrow::Cow<'_, str>> = cells
             .iter()
             .map(|c| match c {
-                Cell::Text(s) => csv_guard(s),
+                Cell::Text(s) => match csv_guard(s) {
+                    // Control characters from inputs are shown visibly in a
+                    // cell, as on the terminal: a spreadsheet would pass an
+                    // escape sequence or a bidi override on to whoever reads it.
+                    c if c.chars().any(is_hidden_control) => std::borrow::Cow::Owned(terminal(&c)),
+                    c => c,
+                },
                 Cell::Num(n) => std::borrow::Cow::Borrowed(n.as_str()),
             })
             .collect();
@@ -230,6 +236,20 @@ mod tests {
         assert_eq!(
             c.finish(),
             "a,b,c\r\n\"'=HYPERLINK(\"\"x\"\")\",\"plain, with comma\",-12.5\r\n'@SUM(A1),\"line\nbreak\",\r\n"
+        );
+    }
+
+    #[test]
+    fn csv_cells_show_controls_visibly() {
+        let mut c = Csv::new();
+        c.row(&[
+            Cell::Text("Evil\u{1b}[31m\u{7}\u{0}"),
+            Cell::Text("x\u{202e}exe.pdf\u{85}"),
+            Cell::Text("tab\tkept"),
+        ]);
+        assert_eq!(
+            c.finish(),
+            "Evil\\u{1b}[31m\\u{7}\\u{0},x\\u{202e}exe.pdf\\u{85},tab\tkept\r\n"
         );
     }
 

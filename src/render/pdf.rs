@@ -2,8 +2,10 @@
 //! and writes it with printpdf's low-level API (positioned text, lines,
 //! rectangles). The only module that knows printpdf and lopdf.
 //!
-//! - Font: DejaVu Sans Regular and Bold, subset by scripts/subset-fonts.sh,
-//!   embedded as TrueType (Unicode: ä ö ü ß € – → ≥ ✓ render and extract).
+//! - Fonts: DejaVu Sans Regular and Bold, with Noto fallbacks per character for
+//!   the scripts DejaVu lacks (CJK, Arabic, Hebrew, emoji; `crate::fonts`), each
+//!   embedded with only the glyphs the document draws (`embed.rs`), widths and a
+//!   ToUnicode map that gives back every character.
 //! - Metadata: title, subject, author (the tool), creator, producer, creation
 //!   and modification date = the evaluation date (midnight UTC), keywords.
 //! - Determinism: printpdf gives every resource a random ID and writes a random
@@ -12,70 +14,42 @@
 //!   trailer /ID with the report's document ID (derived from the inputs), so
 //!   the same report gives the same bytes, in one process or many.
 
-use printpdf::{
-    FontId, Mm, Op, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt, TextItem,
-    TextRenderingMode,
-};
+use printpdf::{Mm, PdfDocument, PdfPage, PdfSaveOptions};
 
 use super::RenderError;
 use crate::i18n;
-use crate::report::{BarChart, Outcome, Report, ValueMap};
+use crate::report::{Outcome, Report};
 
+mod check;
 mod content;
+mod embed;
+mod figure;
 pub mod layout;
 
+pub use check::{layout_problems, text_box_problems};
+use figure::drawing;
+
 use layout::{
-    Align, Cell, Column, Document, Face, FontMetrics, Fonts, Item, Layout, PageSetup, Rgb, Style,
-    ACCENT, ACCENT_LIGHT, AMBER, BLACK, GREEN, GREY, LIGHT, RED, RULE,
+    Align, Cell, Column, Document, Face, Fonts, Item, Layout, PageSetup, Rgb, Style, ACCENT, AMBER,
+    GREEN, RED,
 };
 
-/// DejaVu Sans, subset (see assets/fonts/LICENSE and scripts/subset-fonts.sh).
-pub const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-pub const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
-
-const FONT_ID_REGULAR: &str = "F1";
-const FONT_ID_BOLD: &str = "F2";
-
-fn parse_font(bytes: &[u8], which: &str) -> Result<ParsedFont, RenderError> {
-    let mut warnings = Vec::new();
-    ParsedFont::from_bytes(bytes, 0, &mut warnings)
-        .ok_or_else(|| RenderError::Pdf(format!("the embedded {which} font cannot be parsed")))
+/// The shipped fonts (for the layout and for coverage tests), parsed once per process:
+/// a report writes several PDFs, and the charts measure with the same fonts.
+pub fn embedded_fonts() -> Result<&'static Fonts, RenderError> {
+    Fonts::shared().map_err(RenderError::Pdf)
 }
 
-fn metrics(font: &ParsedFont) -> FontMetrics {
-    let mut advances = std::collections::HashMap::new();
-    for (cp, gid) in &font.codepoint_to_glyph {
-        if let (Some(c), Some(w)) = (char::from_u32(*cp), font.glyph_widths.get(gid)) {
-            // Glyph 0 is .notdef: a character mapped there is not in the font.
-            if *gid != 0 {
-                advances.insert(c, f32::from(*w));
-            }
-        }
-    }
-    FontMetrics::new(
-        f32::from(font.units_per_em.max(1)),
-        advances,
-        f32::from(font.font_metrics.ascent),
-    )
-}
-
-/// The metrics of the embedded fonts (for the layout and for coverage tests).
-pub fn embedded_fonts() -> Result<Fonts, RenderError> {
-    Ok(Fonts {
-        regular: metrics(&parse_font(FONT_REGULAR, "regular")?),
-        bold: metrics(&parse_font(FONT_BOLD, "bold")?),
-    })
-}
-
-/// Characters the report uses that the font lacks (printpdf would drop them silently).
+/// Characters of the report that no shipped font has: they are drawn as a placeholder
+/// (and kept in the text layer).
 pub fn missing_glyphs(report: &Report) -> Result<Vec<char>, RenderError> {
     let fonts = embedded_fonts()?;
-    let doc = lay_out(report, &fonts);
+    let doc = lay_out(report, fonts);
     let mut missing = std::collections::BTreeSet::new();
     for item in doc.pages.iter().flat_map(|p| p.items.iter()) {
-        if let Item::Text { text, face, .. } = item {
+        if let Item::Text { text, .. } = item {
             for c in text.chars() {
-                if !fonts.face(*face).covers(c) {
+                if !fonts.covers(c) {
                     missing.insert(c);
                 }
             }
@@ -112,21 +86,14 @@ pub struct PdfMeta {
 }
 
 /// Lays out and writes a document with the embedded fonts: the decision report, or
-/// another document such as the DPA review (`cloudvet::dpa::report::pdf`).
+/// another document such as the DPA review (`cloudvet::render::dpa_review::pdf`).
 pub fn write_document(
     meta: &PdfMeta,
     lay_out: impl FnOnce(&Fonts) -> Document,
 ) -> Result<Vec<u8>, RenderError> {
-    let mut regular = parse_font(FONT_REGULAR, "regular")?;
-    let mut bold = parse_font(FONT_BOLD, "bold")?;
-    regular.font_name = Some("DejaVuSans".into());
-    bold.font_name = Some("DejaVuSans-Bold".into());
-    let fonts = Fonts {
-        regular: metrics(&regular),
-        bold: metrics(&bold),
-    };
-    let doc = lay_out(&fonts);
-    write_pdf(meta, &doc, regular, bold)
+    let fonts = embedded_fonts()?;
+    let doc = lay_out(fonts);
+    write_pdf(meta, &doc, fonts)
 }
 
 // ---------------------------------------------------------------------------
@@ -422,7 +389,7 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
                 .iter()
                 .map(|f| {
                     vec![
-                        Cell::new(f.pointer.clone()),
+                        Cell::new(f.label.clone()),
                         Cell::new(f.value.clone()),
                         Cell::new(f.source.clone().unwrap_or_default()),
                         Cell::new(f.as_of.as_ref().map(|d| d.text.clone()).unwrap_or_default()),
@@ -533,9 +500,9 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
                 p.paragraph(n, Style::SMALL);
             }
             if !c.chart.bars.is_empty() {
-                p.ensure(c.chart.bars.len() as f32 * 16.0 + 60.0);
+                p.ensure(c.chart.drawing.height as f32 + 30.0);
                 p.heading(3, &c.chart.title);
-                bar_chart(&mut p, &c.chart);
+                drawing(&mut p, &c.chart.drawing);
             }
             if !c.spot_vs_on_demand.is_empty() {
                 p.heading(2, &l("spot_vs_on_demand"));
@@ -608,9 +575,9 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
 
     // Value map.
     if !report.value_map.points.is_empty() {
-        p.ensure(310.0);
+        p.ensure(report.value_map.drawing.height as f32 + 40.0);
         p.heading(1, &l("value_map"));
-        value_map(&mut p, &report.value_map, &l("comparable"));
+        drawing(&mut p, &report.value_map.drawing);
         p.paragraph(&report.value_map.note, Style::SMALL);
     }
 
@@ -690,7 +657,7 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
         .method
         .benchmark_sources
         .iter()
-        .map(|b| format!("{}: {}", b.benchmark, b.source))
+        .map(|b| format!("{}: {}", b.benchmark_text, b.source_text))
         .collect();
     p.bullets(&items, Style::BODY);
     p.heading(2, &l("price_sources"));
@@ -733,8 +700,8 @@ pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
         .iter()
         .map(|i| {
             vec![
-                Cell::new(i.file.clone()),
-                Cell::new(i.kind.clone()),
+                Cell::new(i.file_text.clone()),
+                Cell::new(i.kind_text.clone()),
                 // Small enough that the 64 hex digits fit on one line.
                 Cell {
                     text: i.sha256.clone(),
@@ -795,193 +762,22 @@ fn shortlist_table(p: &mut Layout<'_>, report: &Report, rows: &[crate::report::S
     );
 }
 
-/// Horizontal bars with whiskers from low to high, ticks and labels.
-fn bar_chart(p: &mut Layout<'_>, chart: &BarChart) {
-    let label_w = 150.0;
-    let bar_h = 10.0;
-    let gap = 6.0;
-    let h = chart.bars.len() as f32 * (bar_h + gap) + 24.0;
-    let top = p.block(h);
-    let x0 = p.left() + label_w;
-    let w = p.content_width() - label_w - 50.0;
-    let small = Style::SMALL;
-    // Grid and ticks.
-    let axis_y = top + chart.bars.len() as f32 * (bar_h + gap) + 2.0;
-    for t in &chart.ticks {
-        let x = x0 + w * t.at as f32;
-        p.line(x, top, x, axis_y, 0.3, RULE);
-        let tw = p.measure(small, &t.label);
-        p.text_at(x - tw / 2.0, axis_y + 10.0, small, &t.label);
-    }
-    p.line(x0, axis_y, x0 + w, axis_y, 0.6, GREY);
-    for (i, b) in chart.bars.iter().enumerate() {
-        let y = top + i as f32 * (bar_h + gap);
-        let label = fit(p, Style::TABLE, &b.label, label_w - 6.0);
-        p.text_at(p.left(), y + bar_h - 2.0, Style::TABLE, &label);
-        let fill = if b.highlight { ACCENT } else { ACCENT_LIGHT };
-        let bw = (w * b.mid as f32).max(0.5);
-        let (xl, xh, ym) = (
-            x0 + w * b.low as f32,
-            x0 + w * b.high as f32,
-            y + bar_h / 2.0,
-        );
-        if b.comparable {
-            // No complete total: the comparable total (which leaves items out, so
-            // the complete total lies above it) as an open bar with an arrow, no whisker.
-            p.line(x0, y, x0 + bw, y, 0.8, fill);
-            p.line(x0, y + bar_h, x0 + bw, y + bar_h, 0.8, fill);
-            p.line(x0 + bw, y, x0 + bw, y + bar_h, 0.8, fill);
-            p.line(x0 + bw, ym, x0 + bw + 8.0, ym, 0.8, fill);
-            p.line(x0 + bw + 5.0, ym - 3.0, x0 + bw + 8.0, ym, 0.8, fill);
-            p.line(x0 + bw + 5.0, ym + 3.0, x0 + bw + 8.0, ym, 0.8, fill);
-        } else {
-            p.rect(x0, y, bw, bar_h, fill);
-            // Whisker: low–high with end caps.
-            p.line(xl, ym, xh, ym, 0.8, BLACK);
-            p.line(xl, y + 2.0, xl, y + bar_h - 2.0, 0.8, BLACK);
-            p.line(xh, y + 2.0, xh, y + bar_h - 2.0, 0.8, BLACK);
-        }
-        let text_x = if b.comparable {
-            x0 + bw + 12.0
-        } else {
-            xh.max(x0 + bw) + 4.0
-        };
-        p.text_at(text_x, y + bar_h - 2.0, small, &b.text);
-    }
-    p.space(6.0);
-}
-
-/// Shortens `text` with "…" to fit `width`.
-fn fit(p: &Layout<'_>, style: Style, text: &str, width: f32) -> String {
-    if p.measure(style, text) <= width {
-        return text.to_string();
-    }
-    let mut s: String = text.to_string();
-    while !s.is_empty() && p.measure(style, &format!("{s}…")) > width {
-        s.pop();
-    }
-    format!("{s}…")
-}
-
-/// Score (y) against cost (x), Pareto-front points filled and labelled.
-/// `comparable`: the word that marks a point whose cost is a comparable total.
-fn value_map(p: &mut Layout<'_>, map: &ValueMap, comparable: &str) {
-    let h = 220.0;
-    let top = p.block(h + 30.0);
-    let x0 = p.left() + 30.0;
-    let w = p.content_width() - 60.0;
-    let small = Style::SMALL;
-    let bottom = top + h;
-    p.rect(x0, top, w, h, Rgb(0.985, 0.987, 0.99));
-    for t in &map.y_ticks {
-        let y = bottom - h * t.at as f32;
-        p.line(x0, y, x0 + w, y, 0.3, RULE);
-        let tw = p.measure(small, &t.label);
-        p.text_at(x0 - tw - 4.0, y + 3.0, small, &t.label);
-    }
-    for t in &map.x_ticks {
-        let x = x0 + w * t.at as f32;
-        p.line(x, top, x, bottom, 0.3, RULE);
-        let tw = p.measure(small, &t.label);
-        p.text_at(x - tw / 2.0, bottom + 11.0, small, &t.label);
-    }
-    p.line(x0, bottom, x0 + w, bottom, 0.6, GREY);
-    p.line(x0, top, x0, bottom, 0.6, GREY);
-    for pt in &map.points {
-        let x = x0 + w * pt.x as f32;
-        let y = bottom - h * pt.y as f32;
-        let r = 3.5;
-        if pt.pareto {
-            p.rect(x - r, y - r, 2.0 * r, 2.0 * r, ACCENT);
-        } else {
-            p.rect(x - r, y - r, 2.0 * r, 2.0 * r, LIGHT);
-            p.line(x - r, y - r, x + r, y - r, 0.5, GREY);
-            p.line(x - r, y + r, x + r, y + r, 0.5, GREY);
-            p.line(x - r, y - r, x - r, y + r, 0.5, GREY);
-            p.line(x + r, y - r, x + r, y + r, 0.5, GREY);
-        }
-        let style = if pt.pareto { Style::TABLE_HEAD } else { small };
-        let label = if pt.comparable {
-            format!("{} ({comparable})", pt.label)
-        } else {
-            pt.label.clone()
-        };
-        let lw = p.measure(style, &label);
-        let lx = if x + r + 3.0 + lw > x0 + w {
-            x - r - 3.0 - lw
-        } else {
-            x + r + 3.0
-        };
-        p.text_at(lx, y + 3.0, style, &label);
-    }
-}
-
 // ---------------------------------------------------------------------------
 // Layout → PDF
 
-/// Every character each face uses, shown once in invisible text (rendering mode 3), so that
-/// printpdf embeds exactly the glyphs the content streams refer to.
-fn glyph_sample(used: &content::UsedChars) -> Vec<Op> {
-    let mut ops = vec![
-        Op::StartTextSection,
-        Op::SetTextRenderingMode {
-            mode: TextRenderingMode::Invisible,
-        },
-    ];
-    for (chars, id) in used.sets().iter().zip([FONT_ID_REGULAR, FONT_ID_BOLD]) {
-        if chars.is_empty() {
-            continue;
-        }
-        ops.push(Op::SetFont {
-            font: PdfFontHandle::External(FontId(id.to_string())),
-            size: Pt(1.0),
-        });
-        ops.push(Op::ShowText {
-            items: vec![TextItem::Text(chars.iter().collect())],
-        });
-    }
-    ops.push(Op::EndTextSection);
-    ops
-}
-
-fn write_pdf(
-    meta: &PdfMeta,
-    doc: &Document,
-    regular: ParsedFont,
-    bold: ParsedFont,
-) -> Result<Vec<u8>, RenderError> {
+fn write_pdf(meta: &PdfMeta, doc: &Document, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
     // The page contents are written by `content` (printpdf's per-glyph operator translation
-    // was two thirds of the PDF's time). printpdf still builds the document: fonts (widths and
-    // ToUnicode for the glyphs used), resources, pages, metadata. It learns which glyphs are
-    // used from one invisible sample per face on the first page, whose content is then
-    // replaced like every other page's.
-    let regular_map = content::GlyphMap::new(&regular.codepoint_to_glyph);
-    let bold_map = content::GlyphMap::new(&bold.codepoint_to_glyph);
-    let regular_name =
-        PdfFontHandle::External(FontId(FONT_ID_REGULAR.to_string())).get_resource_name();
-    let bold_name = PdfFontHandle::External(FontId(FONT_ID_BOLD.to_string())).get_resource_name();
-    let faces = content::Faces {
-        regular: &regular_map,
-        bold: &bold_map,
-        regular_name: &regular_name,
-        bold_name: &bold_name,
-    };
-    let mut used = content::UsedChars::default();
+    // was two thirds of the PDF's time) and the fonts by `embed`, with exactly the glyphs
+    // the contents use. printpdf builds the document around them: resources, pages,
+    // metadata.
+    let mut used = content::Used::default();
     let contents: Vec<Vec<u8>> = doc
         .pages
         .iter()
-        .map(|p| content::encode(p, &faces, &mut used))
+        .map(|p| content::encode(p, fonts, &mut used))
         .collect();
 
     let mut pdf = PdfDocument::new(&meta.title);
-    pdf.resources.fonts.map.insert(
-        FontId(FONT_ID_REGULAR.to_string()),
-        printpdf::PdfFont::new(regular),
-    );
-    pdf.resources.fonts.map.insert(
-        FontId(FONT_ID_BOLD.to_string()),
-        printpdf::PdfFont::new(bold),
-    );
 
     let ts = meta
         .date
@@ -1003,14 +799,7 @@ fn write_pdf(
     info.metadata_date = when;
 
     pdf.pages = (0..doc.pages.len())
-        .map(|i| {
-            let ops = if i == 0 {
-                glyph_sample(&used)
-            } else {
-                Vec::new()
-            };
-            PdfPage::new(Mm(210.0), Mm(297.0), ops)
-        })
+        .map(|_| PdfPage::new(Mm(210.0), Mm(297.0), Vec::new()))
         .collect();
 
     let opts = PdfSaveOptions {
@@ -1050,6 +839,9 @@ fn write_pdf(
             lopdf::Object::Stream(lopdf::Stream::new(lopdf::Dictionary::new(), bytes)),
         );
     }
+
+    // The fonts, cut to the glyphs used.
+    embed::add_fonts(&mut lo, fonts, &used)?;
 
     // Outline (bookmarks): chapters with their sections nested, in reading order.
     add_outline(&mut lo, doc)?;
@@ -1364,11 +1156,47 @@ mod tests {
     }
 
     #[test]
+    fn the_layout_check_finds_overlaps_and_text_off_the_page() {
+        let fonts = embedded_fonts().unwrap();
+        let text = |x: f32, y: f32, t: &str| Item::Text {
+            x,
+            y,
+            size: 9.0,
+            face: Face::Regular,
+            color: layout::BLACK,
+            text: t.into(),
+        };
+        let doc = Document {
+            pages: vec![layout::Page {
+                items: vec![
+                    text(60.0, 100.0, "Nebius (AI Cloud)"),
+                    text(100.0, 102.0, "eligible"),
+                    text(60.0, 200.0, "clean line"),
+                    text(60.0, 212.0, "next line"),
+                    text(520.0, 300.0, "into the margin"),
+                ],
+            }],
+            outline: Vec::new(),
+        };
+        let problems = text_box_problems(&doc, fonts);
+        assert_eq!(problems.len(), 2, "{problems:#?}");
+        assert!(problems[0].contains("overlaps"));
+        assert!(problems[1].contains("right margin"));
+        // The real sample report is clean.
+        assert_eq!(
+            layout_problems(&sample(Lang::De)).unwrap(),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
     fn widths_come_from_the_font() {
         let fonts = embedded_fonts().unwrap();
-        let w_i = fonts.regular.width("i", 10.0);
-        let w_m = fonts.regular.width("M", 10.0);
+        let w_i = fonts.width(Face::Regular, "i", 10.0);
+        let w_m = fonts.width(Face::Regular, "M", 10.0);
         assert!(w_i > 1.0 && w_m > 2.0 * w_i, "i={w_i} M={w_m}");
-        assert!(fonts.bold.width("Müller", 10.0) > fonts.regular.width("Müller", 10.0));
+        assert!(
+            fonts.width(Face::Bold, "Müller", 10.0) > fonts.width(Face::Regular, "Müller", 10.0)
+        );
     }
 }

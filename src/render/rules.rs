@@ -31,7 +31,7 @@ pub fn list(packs: &[RulePack], lang: Lang) -> String {
             let cite = r
                 .legal_basis
                 .first()
-                .map(|b| b.citation())
+                .map(|b| b.cite(lang))
                 .unwrap_or_default();
             let _ = writeln!(
                 s,
@@ -86,10 +86,10 @@ pub fn explain(r: &Rule, pack: &RulePack, lang: Lang) -> String {
     for b in &r.legal_basis {
         match &b.note {
             Some(n) => {
-                let _ = writeln!(s, "  - {} ({n})", b.citation());
+                let _ = writeln!(s, "  - {} ({n})", b.cite(lang));
             }
             None => {
-                let _ = writeln!(s, "  - {}", b.citation());
+                let _ = writeln!(s, "  - {}", b.cite(lang));
             }
         }
     }

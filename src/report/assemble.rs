@@ -59,25 +59,59 @@ fn lowest_known<'c>(
         .min_by(|a, b| (a.1.rank, a.0, &a.1.offer_id).cmp(&(b.1.rank, b.0, &b.1.offer_id)))
 }
 
+/// The offer the cost beside the recommendation and the budget advice are for, when it
+/// is `provider`'s: the recommended (or leading) provider's best qualifying offer.
+fn decision_offer<'c>(cost: Option<&'c CostInput>, provider: &str) -> Option<&'c OfferFigures> {
+    let c = cost?;
+    c.decision_offer
+        .and_then(|i| c.offers.get(i))
+        .filter(|o| o.provider_id == provider)
+}
+
+/// `gpu-h200-… (8× H200-SXM, eu-north1, FI)`.
+fn offer_named(o: &OfferFigures) -> String {
+    let mut s = format!("{} ({}× {}", o.offer_id, o.gpus_per_instance, o.gpu);
+    if let Some(r) = &o.region {
+        s.push_str(&format!(", {r}"));
+    }
+    if let Some(c) = &o.country {
+        s.push_str(&format!(", {c}"));
+    }
+    s.push(')');
+    s
+}
+
 fn offer_label(o: &OfferFigures) -> String {
     format!("{} · {}× {}", o.provider_name, o.gpus_per_instance, o.gpu)
 }
 
-/// A fact value as text; `unknown` in the report's language.
+/// A fact value as words in the report's language (`unknown`, yes/no, enum
+/// values by their label, dates); the offers' tally as a sentence.
 fn value_text(v: &Value, tx: &Texts) -> String {
-    match v {
-        Value::String(s) if s == crate::model::common::UNKNOWN => tx.label("unknown"),
-        Value::String(s) => s.clone(),
-        Value::Bool(true) => tx.label("yes"),
-        Value::Bool(false) => tx.label("no"),
-        Value::Null => tx.label("unknown"),
-        Value::Number(n) => n.to_string(),
-        Value::Array(items) => items
-            .iter()
-            .map(|i| value_text(i, tx))
-            .collect::<Vec<_>>()
-            .join(", "),
-        Value::Object(_) => v.to_string(),
+    if let Value::Object(m) = v {
+        if let (Some(matching), Some(total)) = (m.get("matching"), m.get("total")) {
+            let n = |x: &Value| x.as_u64().unwrap_or(0).to_string();
+            return i18n::fill(
+                tx.lang,
+                "facts_offers_tally",
+                &[
+                    ("matching", &n(matching)),
+                    ("total", &n(total)),
+                    ("undecided", &n(m.get("undecided").unwrap_or(&Value::Null))),
+                ],
+            );
+        }
+    }
+    crate::eval::why::value_words(tx.lang, v)
+}
+
+/// A note the rules engine put on a fact it read (`stale`, `keyword match
+/// only`), in words.
+fn fact_note(note: &str, tx: &Texts) -> String {
+    match note {
+        "stale" => i18n::t(tx.lang, "fact_note_stale").to_string(),
+        "keyword match only" => i18n::t(tx.lang, "fact_note_keyword_only").to_string(),
+        other => other.to_string(),
     }
 }
 
@@ -116,7 +150,7 @@ fn robustness_of(a: &Assessment, p: &ProviderAssessment, tx: &Texts) -> Robustne
 /// The robustness result in one sentence, from the numbers: the leader's display
 /// name and the language's number format (the rules engine's own sentence uses
 /// the provider ID and English decimals).
-fn robustness_sentence(a: &Assessment, lang: Lang) -> String {
+pub(crate) fn robustness_sentence(a: &Assessment, lang: Lang) -> String {
     let rb = &a.robustness;
     let (Some(id), Some(first), Some(robust)) = (&rb.leader, rb.leader_first_pct, rb.robust) else {
         return i18n::t(lang, "robustness_none").to_string();
@@ -269,14 +303,16 @@ fn provider_section(
         ))
     });
     let mut facts: BTreeMap<String, FactRow> = BTreeMap::new();
+    let doc = profile.map(eval::profile_json).unwrap_or(Value::Null);
     for r in &p.results {
         for f in &r.facts {
             facts.entry(f.pointer.clone()).or_insert_with(|| {
                 let mut status_text = status_label(f.status.as_deref(), tx);
                 if let Some(n) = &f.note {
-                    status_text = format!("{status_text} ({n})");
+                    status_text = format!("{status_text} ({})", fact_note(n, tx));
                 }
                 FactRow {
+                    label: crate::eval::why::subject(lang, &f.pointer, &doc),
                     pointer: f.pointer.clone(),
                     value: value_text(&f.value, tx),
                     source: f.source.clone(),
@@ -404,6 +440,13 @@ fn cost_section(inp: &Inputs<'_>, tx: &Texts, cost: &CostInput) -> CostSection {
             };
             Some(BarInput {
                 label: offer_label(o),
+                place: super::chart::place(
+                    inp.providers,
+                    &o.provider_id,
+                    o.region.as_deref(),
+                    inp.lang,
+                ),
+                offer: o.offer_id.clone(),
                 low,
                 mid,
                 high,
@@ -439,7 +482,7 @@ fn cost_section(inp: &Inputs<'_>, tx: &Texts, cost: &CostInput) -> CostSection {
         workload: cost.workload.clone(),
         comparison_note: cost.comparison_note.clone(),
         rows,
-        chart: bar_chart(tx.label("cost_chart"), &bars, cur, lang),
+        chart: bar_chart(&bars, cur, lang),
         spot_vs_on_demand,
         budget: cost.budget.as_ref().map(|b| BudgetAdvice {
             offer: b.offer.clone(),
@@ -602,49 +645,37 @@ pub fn build(inp: &Inputs<'_>) -> Report {
         if let Some(f) = a.robustness_open_facts.sentence(lang, &name) {
             reasons.push(f);
         }
-        if let Some(o) = cheapest(inp.cost, &p.id) {
-            if let Some(s) = &o.on_demand {
-                let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
-                reasons.push(i18n::fill(
-                    lang,
-                    "reason_cost",
-                    &[
-                        (
-                            "offer",
-                            &format!("{} ({}× {})", o.offer_id, o.gpus_per_instance, o.gpu),
-                        ),
-                        ("cost", &span(&tx, s, cur).text),
-                        (
-                            "time",
-                            &o.time_to_result_hours
-                                .map(|h| tx.hours(h).text)
-                                .unwrap_or_else(|| tx.label("not_applicable")),
-                        ),
-                    ],
-                ));
-            }
-        }
-        if cheapest(inp.cost, &p.id).is_none() {
-            if let Some((k, o)) = lowest_known(inp.cost, &p.id) {
-                let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
-                reasons.push(i18n::fill(
-                    lang,
-                    "reason_cost_comparable",
-                    &[
-                        ("cost", &tx.money(k, cur).text),
-                        (
-                            "offer",
-                            &format!("{} ({}× {})", o.offer_id, o.gpus_per_instance, o.gpu),
-                        ),
-                        (
-                            "time",
-                            &o.time_to_result_hours
-                                .map(|h| tx.hours(h).text)
-                                .unwrap_or_else(|| tx.label("not_applicable")),
-                        ),
-                    ],
-                ));
-            }
+        // The cost beside the recommendation: the provider's best qualifying offer, the
+        // one the budget advice is for.
+        let offer = decision_offer(inp.cost, &p.id)
+            .or_else(|| cheapest(inp.cost, &p.id))
+            .or_else(|| lowest_known(inp.cost, &p.id).map(|(_, o)| o));
+        let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
+        let time = |o: &OfferFigures| {
+            o.time_to_result_hours
+                .map(|h| tx.hours(h).text)
+                .unwrap_or_else(|| tx.label("not_applicable"))
+        };
+        match offer.map(|o| (o, o.on_demand, o.comparable)) {
+            Some((o, Some(s), _)) => reasons.push(i18n::fill(
+                lang,
+                "reason_cost",
+                &[
+                    ("offer", &offer_named(o)),
+                    ("cost", &span(&tx, &s, cur).text),
+                    ("time", &time(o)),
+                ],
+            )),
+            Some((o, None, Some(k))) => reasons.push(i18n::fill(
+                lang,
+                "reason_cost_comparable",
+                &[
+                    ("cost", &tx.money(k, cur).text),
+                    ("offer", &offer_named(o)),
+                    ("time", &time(o)),
+                ],
+            )),
+            _ => {}
         }
         if !p.open_must_haves.is_empty() {
             reasons.push(i18n::fill(
@@ -692,37 +723,21 @@ pub fn build(inp: &Inputs<'_>) -> Report {
             &[("assessed", &a.providers.len().to_string())],
         ),
     };
-    let cost_range = {
-        let spans: Vec<_> = top.iter().filter_map(|r| r.cost.as_ref()).collect();
-        match (
-            spans.iter().map(|s| s.low.amount.0).min(),
-            spans.iter().map(|s| s.mid.amount.0).min(),
-            spans.iter().map(|s| s.high.amount.0).max(),
-        ) {
-            (Some(l), Some(m), Some(h)) => Some(tx.range(l, m, h, &spans[0].mid.currency)),
-            _ => None,
-        }
-    };
-    let cost_comparable = {
-        let amounts: Vec<&Money> = top
-            .iter()
-            .filter(|r| r.cost.is_none())
-            .filter_map(|r| r.cost_comparable.as_ref())
-            .collect();
-        match (
-            amounts.iter().map(|m| m.amount.0).min(),
-            amounts.iter().map(|m| m.amount.0).max(),
-        ) {
-            (Some(l), Some(h)) => {
-                let mut r = tx.range(l, l, h, &amounts[0].currency);
-                if l == h {
-                    r.text = r.mid.text.clone();
-                }
-                Some(r)
-            }
-            _ => None,
-        }
-    };
+    // The cost of the recommended (or leading) provider's best qualifying offer — the
+    // offer the budget advice is for — not a span over other providers' offers.
+    let decision = leader.and_then(|p| decision_offer(inp.cost, &p.id));
+    let currency_of = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
+    let cost_range = decision
+        .and_then(|o| o.on_demand)
+        .map(|s| span(&tx, &s, currency_of));
+    let cost_comparable = decision
+        .filter(|o| o.on_demand.is_none())
+        .and_then(|o| o.comparable)
+        .map(|k| {
+            let mut r = tx.range(k, k, k, currency_of);
+            r.text = r.mid.text.clone();
+            r
+        });
     let cost_comparable_note = cost_comparable
         .as_ref()
         .and_then(|_| inp.cost.and_then(|c| c.comparison_note.clone()));
@@ -812,12 +827,9 @@ pub fn build(inp: &Inputs<'_>) -> Report {
         .flat_map(|p| p.results.iter().map(|r| r.rule.as_str()))
         .collect();
     for r in a.rules.iter().filter(|r| used.contains(r.id.as_str())) {
-        for c in &r.citations {
-            let (inst, rest) = c.split_once(' ').unwrap_or((c.as_str(), ""));
-            legal
-                .entry(inst.to_string())
-                .or_default()
-                .insert(rest.to_string());
+        for b in &r.legal_basis {
+            let (inst, rest) = i18n::citations::parts(lang, b);
+            legal.entry(inst).or_default().insert(rest);
         }
     }
     let legal_texts = legal
@@ -854,6 +866,12 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                 .map(|(b, s)| BenchmarkSourceRow {
                     benchmark: b.clone(),
                     source: s.clone(),
+                    benchmark_text: i18n::fields::file_words(lang, b),
+                    source_text: if s.starts_with('T') && s.contains(';') || s.starts_with("T0") {
+                        i18n::fields::rows_words(lang, s)
+                    } else {
+                        s.clone()
+                    },
                 })
                 .collect()
         })
@@ -951,7 +969,15 @@ pub fn build(inp: &Inputs<'_>) -> Report {
             tool: "cloudvet".into(),
             tool_version: inp.tool_version.to_string(),
             evaluation_date: date,
-            inputs: inp.files.clone(),
+            inputs: inp
+                .files
+                .iter()
+                .map(|f| InputRow {
+                    file_text: i18n::fields::file_words(lang, &f.file),
+                    kind_text: i18n::fields::kind_words(lang, &f.kind),
+                    ..f.clone()
+                })
+                .collect(),
         },
     }
 }

@@ -124,6 +124,8 @@ mod tests {
             file: "embedded:providers/a.yaml".into(),
             kind: "provider".into(),
             sha256: "00".into(),
+            file_text: String::new(),
+            kind_text: String::new(),
         }];
         let mut b = a.clone();
         b[0].sha256 = "01".into();

@@ -40,6 +40,8 @@ pub struct OfferFigures {
     pub gpu: String,
     pub gpus_per_instance: u32,
     pub region: Option<String>,
+    /// The region's country, when the profile lists the region.
+    pub country: Option<String>,
     pub basis: Basis,
     /// On-demand total with its range; absent when it cannot be computed.
     pub on_demand: Option<Span>,
@@ -68,6 +70,8 @@ pub struct OwnershipFigures {
 /// Budget alerts for one offer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BudgetFigures {
+    /// Whose offer and which, in a sentence (with the caveat when the budget rests on
+    /// the comparable total).
     pub offer: String,
     pub alerts: Vec<(u32, Decimal)>,
     pub automatic_stop: Decimal,
@@ -89,6 +93,10 @@ pub struct CostInput {
     pub currency: String,
     pub workload: String,
     pub offers: Vec<OfferFigures>,
+    /// The offer the cost beside the recommendation and the budget advice are for: the
+    /// recommended (or leading) provider's best qualifying offer, or the cheapest
+    /// ranked one; an index into `offers`.
+    pub decision_offer: Option<usize>,
     pub budget: Option<BudgetFigures>,
     pub ownership: Option<OwnershipFigures>,
     pub advice: Vec<AdviceText>,

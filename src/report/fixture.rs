@@ -24,11 +24,15 @@ pub fn sample(lang: Lang) -> Report {
             file: "embedded:providers/alpha.yaml".into(),
             kind: "provider".into(),
             sha256: "a".repeat(64),
+            file_text: String::new(),
+            kind_text: String::new(),
         },
         InputRow {
             file: "embedded:rules/dpa.yaml".into(),
             kind: "rule_pack".into(),
             sha256: "b".repeat(64),
+            file_text: String::new(),
+            kind_text: String::new(),
         },
     ];
     let robust = |first: f64, top3: f64| Robustness {
@@ -125,6 +129,7 @@ pub fn sample(lang: Lang) -> Report {
             .collect(),
         findings: findings.clone(),
         facts: vec![FactRow {
+            label: "Deadline to report a data breach to you (hours)".into(),
             pointer: "/dpa/breach_notice_hours".into(),
             value: "24".into(),
             source: Some(
@@ -151,6 +156,8 @@ pub fn sample(lang: Lang) -> Report {
     let bars = vec![
         BarInput {
             label: "Alpha · H100-SXM ×8".into(),
+            place: Some("Deutschland".into()),
+            offer: "h100x8".into(),
             low: d("11000"),
             mid: d("12345.67"),
             high: d("13600"),
@@ -159,6 +166,8 @@ pub fn sample(lang: Lang) -> Report {
         },
         BarInput {
             label: "Beta · A100-SXM-80GB ×8".into(),
+            place: None,
+            offer: "a100x8".into(),
             low: d("9000"),
             mid: d("9800.5"),
             high: d("10600"),
@@ -186,7 +195,7 @@ pub fn sample(lang: Lang) -> Report {
             time_to_result: Some(tx.hours(41.5)),
             missing: None,
         }],
-        chart: bar_chart(tx.label("cost_chart"), &bars, "EUR", lang),
+        chart: bar_chart(&bars, "EUR", lang),
         spot_vs_on_demand: vec![],
         budget: Some(BudgetAdvice {
             offer: "Alpha · h100x8".into(),
@@ -313,6 +322,8 @@ pub fn sample(lang: Lang) -> Report {
             benchmark_sources: vec![BenchmarkSourceRow {
                 benchmark: "MLPerf Training v5.0".into(),
                 source: "https://mlcommons.org/".into(),
+                benchmark_text: String::new(),
+                source_text: String::new(),
             }],
             benchmark_disclaimer: tx.label("mlperf_disclaimer"),
             price_sources: vec![PriceSourceRow {

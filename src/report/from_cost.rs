@@ -52,20 +52,20 @@ fn missing(m: &Money) -> Option<String> {
     }
 }
 
-fn offer_name(c: &CostComparison, provider_offer: &str) -> String {
-    // `provider/offer` → "Provider name · offer".
-    match provider_offer.split_once('/') {
-        Some((p, o)) => {
-            let name = c
-                .offers
-                .iter()
-                .find(|x| x.provider_id == p)
-                .map(|x| x.provider_name.to_string())
-                .unwrap_or_else(|| p.to_string());
-            format!("{name} · {o}")
-        }
-        None => provider_offer.to_string(),
-    }
+/// The items the comparable total leaves out, in words: `storage (why), egress (why)`.
+fn left_out(c: &CostComparison, lang: Lang) -> String {
+    c.comparison_basis
+        .excluded
+        .iter()
+        .map(|e| {
+            format!(
+                "{} ({})",
+                crate::cost::text::t(lang, e.item.as_str()),
+                e.reason.render(lang)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn job(lang: Lang, j: JobKind) -> String {
@@ -82,7 +82,9 @@ fn advice(c: &CostComparison, lang: Lang) -> Vec<AdviceText> {
     let cur = c.report_currency.as_str();
     let money = |d: Decimal| i18n::money(lang, d, cur);
     let pct = |d: Decimal| i18n::percent(lang, f(d), 0);
-    let best = c.offers.iter().find(|o| o.rank == Some(1));
+    // The offer the budget advice is for (the recommended or leading provider's best
+    // qualifying offer in the report).
+    let best = c.advised_offer();
     let label = |o: &OfferCost| format!("{} · {}", o.provider_name, o.offer_id);
     let mut out = Vec::new();
     for r in &c.recommendations {
@@ -160,26 +162,51 @@ fn advice(c: &CostComparison, lang: Lang) -> Vec<AdviceText> {
                 ),
                 None => r.reason.clone(),
             },
-            "budget_alerts" => match best.and_then(|o| o.totals.total.amount().map(|t| (o, t))) {
-                Some((o, t)) => i18n::fill(
-                    lang,
-                    "advice_budget",
-                    &[
-                        (
-                            "thresholds",
-                            &ALERT_THRESHOLDS_PCT
-                                .iter()
-                                .map(|p| p.to_string())
-                                .collect::<Vec<_>>()
-                                .join(" / "),
-                        ),
-                        ("offer", &label(o)),
-                        ("total", &money(t)),
-                        ("buffer", &pct(c.workload.buffer_pct.0)),
-                    ],
-                ),
-                None => i18n::t(lang, "advice_budget_none").to_string(),
-            },
+            "budget_alerts" => {
+                let thresholds = ALERT_THRESHOLDS_PCT
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" / ");
+                match (best, c.budget.automatic_stop.amount(), c.budget.basis) {
+                    (Some(o), Some(stop), Some("total")) => i18n::fill(
+                        lang,
+                        "advice_budget",
+                        &[
+                            ("thresholds", &thresholds),
+                            ("offer", &label(o)),
+                            ("total", &money(stop)),
+                            ("buffer", &pct(c.workload.buffer_pct.0)),
+                        ],
+                    ),
+                    (Some(o), Some(stop), _) => i18n::fill(
+                        lang,
+                        "advice_budget_comparable",
+                        &[
+                            ("thresholds", &thresholds),
+                            ("offer", &label(o)),
+                            ("total", &money(stop)),
+                            ("buffer", &pct(c.workload.buffer_pct.0)),
+                            ("left", &left_out(c, lang)),
+                        ],
+                    ),
+                    _ => match &c.budget.automatic_stop {
+                        crate::cost::Money::Missing(why) => {
+                            // A sentence of its own: capitalised.
+                            let w = why.render(lang);
+                            let mut chars = w.chars();
+                            let w = match chars.next() {
+                                Some(f) => f.to_uppercase().chain(chars).collect(),
+                                None => w,
+                            };
+                            i18n::fill(lang, "advice_budget_missing", &[("why", &w)])
+                        }
+                        crate::cost::Money::Amount(_) => {
+                            i18n::t(lang, "advice_budget_none").to_string()
+                        }
+                    },
+                }
+            }
             _ => r.reason.clone(),
         };
         let title_key = format!("advice_title_{}", r.id);
@@ -267,6 +294,7 @@ pub fn cost_input(c: &CostComparison, lang: Lang) -> CostInput {
                 gpu: o.gpu_model.to_string(),
                 gpus_per_instance: o.gpus_per_instance,
                 region: Some(o.region.to_string()),
+                country: o.country.as_ref().map(|c| c.to_string()),
                 basis,
                 on_demand: od,
                 spot: sp,
@@ -301,9 +329,25 @@ pub fn cost_input(c: &CostComparison, lang: Lang) -> CostInput {
             ("gpus", &w.gpus_per_job.to_string()),
         ],
     );
-    let budget = c.budget.offer.as_ref().and_then(|offer| {
+    let budget = c.budget.offer_detail.as_ref().and_then(|offer| {
+        let mut sentence = i18n::fill(
+            lang,
+            "cost_budget_for",
+            &[
+                ("chosen", &c.budget.chosen_text.render(lang)),
+                ("offer", &offer.label()),
+            ],
+        );
+        if c.budget.basis == Some("comparable_total") {
+            sentence.push(' ');
+            sentence.push_str(&i18n::fill(
+                lang,
+                "cost_budget_caveat",
+                &[("left", &left_out(c, lang))],
+            ));
+        }
         Some(BudgetFigures {
-            offer: offer_name(c, offer),
+            offer: sentence,
             alerts: c
                 .budget
                 .alerts
@@ -358,12 +402,27 @@ pub fn cost_input(c: &CostComparison, lang: Lang) -> CostInput {
             )
         })
         .collect();
+    if !c.operation_offers.is_empty() {
+        let list = c
+            .operation_offers
+            .iter()
+            .map(|op| format!("{}: {}", op.provider_name, op.describe(lang)))
+            .collect::<Vec<_>>()
+            .join("; ");
+        notes.push(i18n::fill(lang, "cost_operation_note", &[("list", &list)]));
+    }
     notes.push(i18n::t(lang, "mlperf_disclaimer").to_string());
+    let decision_offer = c.advised_offer().and_then(|a| {
+        c.offers
+            .iter()
+            .position(|o| o.provider_id == a.provider_id && o.offer_id == a.offer_id)
+    });
     CostInput {
         comparison_note: comparison_note(c, lang),
         currency: cur,
         workload,
         offers,
+        decision_offer,
         budget,
         ownership,
         advice: advice(c, lang),

@@ -3,8 +3,8 @@
 //! codes, certificate validity periods, egress tiers.
 
 use super::Ctx;
-use crate::diag::Diagnostic;
 use crate::diag::ValidateCode;
+use crate::diag::{Arg, Diagnostic, Msg};
 use crate::load::schema_check::did_you_mean;
 use crate::load::SourceFile;
 use crate::model::codes;
@@ -17,14 +17,15 @@ pub fn currency(ctx: &mut Ctx, code: &str, pointer: &str) {
     if codes::is_currency(code) {
         return;
     }
-    let d = Diagnostic::error(
+    let d = Diagnostic::error_t(
         ValidateCode::UnknownCurrency,
-        format!("`{code}` is not an ISO 4217 currency code"),
+        "val_unknown_currency",
+        &[("code", code)],
     )
-    .expected("a three-letter code in capitals such as `EUR`, `USD`, `CHF`");
+    .expected_t("val_currency_expected", &[]);
     let d = match codes::currency_hint(code) {
         Some(h) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{h}`"))]),
-        None => d.help("use the ISO 4217 code of the currency the price is quoted in"),
+        None => d.help_t("val_currency_help", &[]),
     };
     ctx.push(d, pointer);
 }
@@ -34,14 +35,15 @@ pub fn country(ctx: &mut Ctx, code: &str, pointer: &str) {
     if codes::is_country(code) {
         return;
     }
-    let d = Diagnostic::error(
+    let d = Diagnostic::error_t(
         ValidateCode::UnknownCountry,
-        format!("`{code}` is not an ISO 3166-1 alpha-2 country code"),
+        "val_unknown_country",
+        &[("code", code)],
     )
-    .expected("a two-letter code in capitals such as `DE`, `FR`, `US`");
+    .expected_t("val_country_expected", &[]);
     let d = match codes::country_hint(code) {
         Some(h) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{h}`"))]),
-        None => d.help("use the ISO code (the United Kingdom is `GB`, Greece `GR`)"),
+        None => d.help_t("val_country_help", &[]),
     };
     ctx.push(d, pointer);
 }
@@ -51,14 +53,15 @@ pub fn gpu(ctx: &mut Ctx, id: &str, pointer: &str) {
     if gpu_model(id).is_some() {
         return;
     }
-    let d = Diagnostic::error(
+    let d = Diagnostic::error_t(
         ValidateCode::UnknownGpuModel,
-        format!("`{id}` is not in the GPU catalogue"),
+        "val_unknown_gpu",
+        &[("id", id)],
     )
-    .expected("a catalogue ID such as `H100-SXM`, `A100-SXM-80GB`, `L40S`");
+    .expected_t("val_gpu_expected", &[]);
     let d = match did_you_mean(id, GPU_MODELS.iter().map(|g| g.id)) {
         Some(s) => d.help_t("suggest_did_you_mean_gpu", &[("x", &format!("`{s}`"))]),
-        None => d.help("`cloudvet validate --list-gpus` lists the catalogue; use the generic ID (e.g. `H100`) when the form factor is not stated"),
+        None => d.help_t("val_gpu_help", &[]),
     };
     ctx.push(d, pointer);
 }
@@ -70,29 +73,32 @@ fn fact_country(ctx: &mut Ctx, f: &Fact<String>, base: &str) {
     }
 }
 
-fn positive_price(ctx: &mut Ctx, what: &str, a: &Amount, pointer: &str) {
+/// `what` is the catalogue key of the price's name.
+fn positive_price(ctx: &mut Ctx, what: &'static str, a: &Amount, pointer: &str) {
     if !a.is_positive() {
         ctx.push(
-            Diagnostic::error(
+            Diagnostic::error_m(
                 ValidateCode::NonPositivePrice,
-                format!("the {what} is {a}; an instance price must be above 0"),
+                Msg::new("val_price_not_positive", &[("amount", &a.to_string())])
+                    .with("what", Arg::Msg(Box::new(Msg::new(what, &[])))),
             )
-            .expected("a price above 0 per instance-hour")
-            .help("leave the price out when there is none (e.g. no spot offer); never write 0 for unknown"),
+            .expected_t("val_price_not_positive_expected", &[])
+            .help_t("val_price_not_positive_help", &[]),
             pointer,
         );
     }
 }
 
-fn non_negative_price(ctx: &mut Ctx, what: &str, a: &Amount, pointer: &str) {
+fn non_negative_price(ctx: &mut Ctx, what: &'static str, a: &Amount, pointer: &str) {
     if a.0.is_sign_negative() && !a.0.is_zero() {
         ctx.push(
-            Diagnostic::error(
+            Diagnostic::error_m(
                 ValidateCode::NonPositivePrice,
-                format!("the {what} is {a}; it cannot be negative"),
+                Msg::new("val_price_negative", &[("amount", &a.to_string())])
+                    .with("what", Arg::Msg(Box::new(Msg::new(what, &[])))),
             )
-            .expected("0 (free) or a positive price")
-            .help("write 0 for free storage or egress"),
+            .expected_t("val_price_negative_expected", &[])
+            .help_t("val_price_negative_help", &[]),
             pointer,
         );
     }
@@ -107,17 +113,13 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
     {
         if stem != p.id {
             ctx.push(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     ValidateCode::FileNameMismatch,
-                    format!(
-                        "the file is named `{name}` but the profile's id is `{}`",
-                        p.id
-                    ),
+                    "val_file_name",
+                    &[("name", name), ("id", &p.id)],
                 )
-                .expected(format!("the file name `{}.yaml`", p.id))
-                .help(
-                    "rename the file or correct `id:`; other files refer to providers by this ID",
-                ),
+                .expected_t("val_file_name_expected", &[("id", &p.id)])
+                .help_t("val_file_name_help", &[]),
                 "/id",
             );
         }
@@ -136,14 +138,13 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
         if !(0.0..=100.0).contains(v) {
             let at = ctx.fact("/sla/availability_pct");
             ctx.push(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     ValidateCode::PercentageOutOfRange,
-                    format!("the committed availability is {v} %, which is not a percentage"),
+                    "val_availability",
+                    &[("value", &v.to_string())],
                 )
-                .expected("a number from 0 to 100, e.g. 99.9")
-                .help(
-                    "write the monthly availability the SLA commits to in percent: 99.95, not 9995",
-                ),
+                .expected_t("val_availability_expected", &[])
+                .help_t("val_availability_help", &[]),
                 &at,
             );
         }
@@ -155,11 +156,12 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
         let base = format!("/regions/{i}");
         if let Some(first) = region_ids.insert(r.id.as_str(), i) {
             ctx.push(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     ValidateCode::DuplicateId,
-                    format!("the region ID `{}` is already used by region {first}", r.id),
+                    "val_duplicate_region",
+                    &[("id", &r.id), ("first", &first.to_string())],
                 )
-                .help("give every region its own ID"),
+                .help_t("val_duplicate_region_help", &[]),
                 &format!("{base}/id"),
             );
         }
@@ -178,36 +180,33 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
         let base = format!("/offers/{i}");
         if let Some(first) = offer_ids.insert(o.id.as_str(), i) {
             ctx.push(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     ValidateCode::DuplicateId,
-                    format!("the offer ID `{}` is already used by offer {first}", o.id),
+                    "val_duplicate_offer",
+                    &[("id", &o.id), ("first", &first.to_string())],
                 )
-                .help("give every offer its own ID, e.g. `<gpu>x<count>-<region>`"),
+                .help_t("val_duplicate_offer_help", &[]),
                 &format!("{base}/id"),
             );
         }
         if !region_ids.contains_key(o.region.as_str()) {
-            let d = Diagnostic::error(
+            let d = Diagnostic::error_t(
                 ValidateCode::UnknownRegion,
-                format!(
-                    "the offer refers to region `{}`, which the profile does not define",
-                    o.region
-                ),
+                "val_unknown_region",
+                &[("region", &o.region)],
             );
             let d = if region_ids.is_empty() {
-                d.help("add the region under `regions:` first")
+                d.help_t("val_add_region_first", &[])
             } else {
-                let d = d.expected(format!(
-                    "one of {}",
-                    region_ids
-                        .keys()
-                        .map(|k| format!("`{k}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
+                let list = region_ids
+                    .keys()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let d = d.expected_t("load_one_of", &[("list", &list)]);
                 match did_you_mean(&o.region, region_ids.keys().copied()) {
                     Some(s) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{s}`"))]),
-                    None => d.help("add the region under `regions:` or correct the ID"),
+                    None => d.help_t("val_add_region", &[]),
                 }
             };
             ctx.push(d, &format!("{base}/region"));
@@ -217,29 +216,30 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
         if let Some(a) = &o.price_on_demand {
             positive_price(
                 ctx,
-                "on-demand price",
+                "val_price_on_demand",
                 a,
                 &format!("{base}/price_on_demand"),
             );
         }
         if let Some(a) = &o.price_spot {
-            positive_price(ctx, "spot price", a, &format!("{base}/price_spot"));
+            positive_price(ctx, "val_price_spot", a, &format!("{base}/price_spot"));
         }
         for (j, r) in o.price_reserved.iter().enumerate() {
             positive_price(
                 ctx,
-                "reserved price",
+                "val_price_reserved",
                 &r.price,
                 &format!("{base}/price_reserved/{j}/price"),
             );
         }
         if o.price_on_demand.is_none() && o.price_spot.is_none() && o.price_reserved.is_empty() {
             ctx.push(
-                Diagnostic::warning(
+                Diagnostic::warning_t(
                     ValidateCode::OfferWithoutPrice,
-                    format!("the offer `{}` has no price", o.id),
+                    "val_offer_without_price",
+                    &[("id", &o.id)],
                 )
-                .help("add `price_on_demand`, `price_spot` or `price_reserved`; without one the offer cannot be costed"),
+                .help_t("val_offer_without_price_help", &[]),
                 &base,
             );
         }
@@ -250,7 +250,7 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
         currency(ctx, &s.currency, "/storage/currency");
         non_negative_price(
             ctx,
-            "storage price",
+            "val_price_storage",
             &s.price_per_gb_month,
             "/storage/price_per_gb_month",
         );
@@ -259,7 +259,7 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
         currency(ctx, &e.currency, "/egress/currency");
         non_negative_price(
             ctx,
-            "free egress allowance",
+            "val_free_egress",
             &e.free_gb_per_month,
             "/egress/free_gb_per_month",
         );
@@ -269,7 +269,7 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
             let tp = format!("/egress/tiers/{j}");
             non_negative_price(
                 ctx,
-                "egress price",
+                "val_price_egress",
                 &t.price_per_gb,
                 &format!("{tp}/price_per_gb"),
             );
@@ -277,16 +277,17 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
             let not_rising = matches!((last, t.up_to_gb), (Some(a), Some(b)) if b <= a);
             if unbounded_before || not_rising {
                 ctx.push(
-                    Diagnostic::error(
+                    Diagnostic::error_t(
                         ValidateCode::TiersNotAscending,
                         if unbounded_before {
-                            "a tier follows the unbounded tier".to_string()
+                            "val_tier_after_unbounded"
                         } else {
-                            "this tier's `up_to_gb` is not above the previous tier's".to_string()
+                            "val_tier_not_rising"
                         },
+                        &[],
                     )
-                    .expected("tiers in ascending `up_to_gb`, the last one without `up_to_gb`")
-                    .help("sort the tiers by their upper bound and leave `up_to_gb` out only on the last"),
+                    .expected_t("val_tiers_expected", &[])
+                    .help_t("val_tiers_help", &[]),
                     &tp,
                 );
             }
@@ -323,15 +324,17 @@ pub fn check(p: &ProviderProfile, file: &SourceFile, ctx: &mut Ctx) {
         if let (Some(from), Some(until)) = (c.valid_from, c.valid_until) {
             if until < from {
                 ctx.push(
-                    Diagnostic::error(
+                    Diagnostic::error_t(
                         ValidateCode::ValidityReversed,
-                        format!(
-                            "`{}` is valid until {until}, before it becomes valid on {from}",
-                            c.name
-                        ),
+                        "val_validity_reversed",
+                        &[
+                            ("name", &c.name),
+                            ("until", &until.to_string()),
+                            ("from", &from.to_string()),
+                        ],
                     )
-                    .expected(format!("valid_until on or after {from}"))
-                    .help("check the dates on the certificate; day and month may be swapped"),
+                    .expected_t("val_validity_expected", &[("from", &from.to_string())])
+                    .help_t("val_validity_help", &[]),
                     &format!("/certifications/{i}/valid_until"),
                 );
             }

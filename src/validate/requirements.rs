@@ -14,25 +14,24 @@ pub fn check(r: &Requirements, ctx: &mut Ctx) {
         super::provider::currency(ctx, &rate.from, &format!("{base}/from"));
         if !seen.insert(rate.from.as_str()) {
             ctx.push(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     ValidateCode::DuplicateId,
-                    format!("there are two rates for {}", rate.from),
+                    "val_two_rates",
+                    &[("currency", &rate.from)],
                 )
-                .help("keep one rate per currency"),
+                .help_t("val_two_rates_help", &[]),
                 &format!("{base}/from"),
             );
         }
         if !rate.rate.is_positive() {
             ctx.push(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     ValidateCode::NonPositiveRate,
-                    format!(
-                        "the rate for {} is {}; a rate must be above 0",
-                        rate.from, rate.rate
-                    ),
+                    "val_rate_not_positive",
+                    &[("currency", &rate.from), ("rate", &rate.rate.to_string())],
                 )
-                .expected("a number above 0: how many report-currency units one unit buys")
-                .help("take the rate from a dated source such as the ECB reference rates"),
+                .expected_t("val_rate_expected", &[])
+                .help_t("val_rate_help", &[]),
                 &format!("{base}/rate"),
             );
         }
@@ -52,25 +51,27 @@ fn min_seal(r: &Requirements, ctx: &mut Ctx) {
     for (key, level) in &r.sovereignty_seal.min_seal {
         let at = format!("/sovereignty_seal/min_seal/{key}");
         if !SEAL_OBJECTIVE_IDS.contains(&key.as_str()) {
-            let mut d = Diagnostic::error(
+            let mut d = Diagnostic::error_t(
                 ValidateCode::UnknownObjective,
-                format!("`{key}` is not an objective of the EU Cloud Sovereignty Framework"),
+                "val_unknown_objective",
+                &[("key", key)],
             )
             .expected(SEAL_OBJECTIVE_IDS.join(", "));
             d = match seal_objective_suggestion(key) {
                 Some(s) => d.help_t("suggest_did_you_mean", &[("x", &format!("`{s}`"))]),
-                None => d.help("the objectives are SOV-1 … SOV-8 (docs/assessment.md)"),
+                None => d.help_t("val_objective_help", &[]),
             };
             ctx.push(d, &at);
         }
         if *level > SEAL_MAX_LEVEL {
             ctx.push(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     ValidateCode::SealLevelOutOfRange,
-                    format!("the minimum SEAL for `{key}` is {level}; SEAL levels run from 0 to 4"),
+                    "val_seal_level",
+                    &[("key", key), ("level", &level.to_string())],
                 )
-                .expected("a whole number from 0 (no sovereignty) to 4 (full digital sovereignty)")
-                .help("write the level number, e.g. `SOV-3: 2` for SEAL-2"),
+                .expected_t("val_seal_level_expected", &[])
+                .help_t("val_seal_level_help", &[]),
                 &at,
             );
         }

@@ -12,14 +12,12 @@ pub fn check(r: &DpaReview, ctx: &mut Ctx) {
         let base = format!("/elements/{i}");
         if let Some(first) = seen.insert(e.element, i) {
             ctx.push(
-                Diagnostic::error(
+                Diagnostic::error_t(
                     ValidateCode::DuplicateId,
-                    format!(
-                        "the element `{}` is reviewed twice (first as entry {first})",
-                        e.element.id()
-                    ),
+                    "val_element_twice",
+                    &[("element", e.element.id()), ("first", &first.to_string())],
                 )
-                .help("keep one entry per element and merge the comments"),
+                .help_t("val_element_twice_help", &[]),
                 &format!("{base}/element"),
             );
         }
@@ -27,12 +25,13 @@ pub fn check(r: &DpaReview, ctx: &mut Ctx) {
             if let (Some(a), Some(b)) = (scan.line_start, scan.line_end) {
                 if b < a {
                     ctx.push(
-                        Diagnostic::error(
+                        Diagnostic::error_t(
                             ValidateCode::InvalidLineRange,
-                            format!("the passage ends on line {b}, before it starts on line {a}"),
+                            "val_line_range",
+                            &[("end", &b.to_string()), ("start", &a.to_string())],
                         )
                         .expected("line_end ≥ line_start")
-                        .help("swap the two numbers or re-run `cloudvet dpa scan`"),
+                        .help_t("val_line_range_help", &[]),
                         &format!("{base}/scan/line_end"),
                     );
                 }
@@ -42,30 +41,28 @@ pub fn check(r: &DpaReview, ctx: &mut Ctx) {
             pending += 1;
         } else if e.reviewer.is_none() || e.date.is_none() {
             ctx.push(
-                Diagnostic::warning(
+                Diagnostic::warning_t(
                     ValidateCode::VerdictWithoutReviewer,
-                    format!(
-                        "the verdict on `{}` names no {}",
-                        e.element.id(),
-                        if e.reviewer.is_none() {
-                            "reviewer"
-                        } else {
-                            "date"
-                        }
-                    ),
+                    if e.reviewer.is_none() {
+                        "val_verdict_no_reviewer"
+                    } else {
+                        "val_verdict_no_date"
+                    },
+                    &[("element", e.element.id())],
                 )
-                .help("add `reviewer:` and `date:` so the decision can be traced"),
+                .help_t("val_verdict_help", &[]),
                 &format!("{base}/verdict"),
             );
         }
     }
     if r.sign_off.is_some() && pending > 0 {
         ctx.push(
-            Diagnostic::error(
+            Diagnostic::error_t(
                 ValidateCode::SignedOffWithPending,
-                format!("the review is signed off while {pending} verdict(s) are still `pending`"),
+                "val_signed_off_pending",
+                &[("pending", &pending.to_string())],
             )
-            .help("decide every element (accept, negotiate or reject) before signing off, or remove `sign_off`"),
+            .help_t("val_signed_off_pending_help", &[]),
             "/sign_off",
         );
     }

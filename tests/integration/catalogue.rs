@@ -9,9 +9,10 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use cloudvet::load::{parse_document, DocumentKind, SourceFile};
+use cloudvet::load::{DocumentKind, SourceFile};
 use cloudvet::model::gpu::gpu_model;
 use cloudvet::model::ProviderProfile;
+use cloudvet::validate::parse_document;
 use serde_json::Value;
 
 const COMPILED: &str = "2026-11-30";

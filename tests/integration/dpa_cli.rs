@@ -178,7 +178,7 @@ fn odd_text_never_panics() {
                         assert!(s.passage.as_ref().is_none_or(|p| p.chars().count() <= 2000));
                     }
                 }
-                let _ = cloudvet::dpa::report::html(&r, cloudvet::i18n::Lang::De);
+                let _ = cloudvet::render::dpa_review::html(&r, cloudvet::i18n::Lang::De);
                 let _ = scan.summary();
             }
             Err(d) => assert_eq!(d.code, "dpa-empty-document", "{d}"),
@@ -422,7 +422,7 @@ fn a_completed_review_becomes_verified_profile_facts() {
         serde_yaml::to_string(&ghost).unwrap(),
     )
     .unwrap();
-    let (loaded, diags) = cloudvet::load::load_reviews(std::slice::from_ref(&folder));
+    let (loaded, diags) = cloudvet::validate::load_reviews(std::slice::from_ref(&folder));
     assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
     let mut profiles = vec![profile.clone()];
     profiles[0].id = "acme-gpu".into();

@@ -236,6 +236,14 @@ fn the_check_sees_english() {
     for args in [
         &["--lang", "en", "assess"][..],
         &["--lang", "en", "rules", "explain", "DPA-003"][..],
+        // Diagnostics: the messages are catalogue texts too.
+        &["--lang", "en", "validate", "tests/fixtures/entry"][..],
+        &[
+            "--lang",
+            "en",
+            "validate",
+            "tests/fixtures/invalid/unknown-region",
+        ][..],
         &[
             "--lang",
             "en",
@@ -252,6 +260,97 @@ fn the_check_sees_english() {
             "English output of {args:?} is detected as English"
         );
     }
+}
+
+/// TODO(cost, src/cost/validate.rs): the workload checks the loader runs write
+/// their messages in English (not yet catalogue texts); their fixtures are left
+/// out of the German diagnostics sweep until they are.
+const TODO_COST_FIXTURES: &[&str] = &[
+    "invalid-quantity",
+    "missing-quantity",
+    "unexpected-field",
+    "missing-throughput-basis",
+    "invalid-work-unit",
+];
+
+/// Every broken fixture (one per diagnostic code) and the data-entry cases,
+/// validated in German: the messages, what was expected and the help are the
+/// catalogue's German texts, so no line holds English catalogue text. The code
+/// in brackets stays as it is.
+#[test]
+fn diagnostics_speak_german() {
+    let mut s = Sweep::default();
+    let mut folders: Vec<_> = std::fs::read_dir(root().join("tests/fixtures/invalid"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    folders.sort();
+    let mut n = 0;
+    for dir in folders {
+        let name = dir.file_name().unwrap().to_string_lossy().to_string();
+        if TODO_COST_FIXTURES.contains(&name.as_str()) {
+            continue;
+        }
+        let out = s.run(&["validate", &dir.display().to_string()]);
+        let t = text(&out);
+        // `wrong-kind` is raised where a command expects one kind (validate reads
+        // any kind); the stale review is a note, not a framed diagnostic.
+        if !["wrong-kind", "dpa-review-stale"].contains(&name.as_str()) {
+            assert!(t.contains(&format!("[{name}]")), "{name}: {t}");
+        }
+        assert!(
+            !t.contains("error[") && !t.contains("warning["),
+            "{name}: {t}"
+        );
+        n += 1;
+    }
+    assert!(n >= 40, "{n} fixtures");
+    s.run(&["validate", "tests/fixtures/entry"]);
+    let out = s.run(&["assess", "--as-of", "01.12.2026"]);
+    assert!(text(&out).contains("2026-12-01"), "{}", text(&out));
+    s.finish();
+}
+
+/// `--help` of every command in German (the language from `--lang` or from
+/// `LANG`, known before clap parses): no English catalogue text. clap's own
+/// notes (`[default: …]`, `[OPTIONS]`) are clap's and stay as they are.
+#[test]
+fn help_speaks_german() {
+    use clap::CommandFactory;
+    let mut s = Sweep::default();
+    let mut paths: Vec<Vec<String>> = vec![vec![]];
+    let root = cloudvet::cli::Cli::command();
+    for sub in root.get_subcommands() {
+        paths.push(vec![sub.get_name().to_string()]);
+        for subsub in sub.get_subcommands() {
+            paths.push(vec![
+                sub.get_name().to_string(),
+                subsub.get_name().to_string(),
+            ]);
+        }
+    }
+    for p in &paths {
+        let mut args: Vec<&str> = p.iter().map(String::as_str).collect();
+        args.push("--help");
+        let out = s.run(&args);
+        ok(&out);
+        let t = text(&out);
+        assert!(t.contains("Aufruf:"), "{p:?}: {t}");
+        assert!(!t.contains("Print help"), "{p:?}: {t}");
+    }
+    // From the environment, and through `help`.
+    let out = command()
+        .env("LANG", "de_DE.UTF-8")
+        .env_remove("LC_ALL")
+        .args(["help", "report"])
+        .output()
+        .unwrap();
+    let t = text(&out);
+    assert!(t.contains("Der Entscheidungsbericht"), "{t}");
+    assert!(t.contains("Aufruf: cloudvet report"), "{t}");
+    s.check("help report (LANG=de_DE.UTF-8)", &t);
+    s.finish();
 }
 
 const DIFF_OLD: &str = "tests/fixtures/diff/v1/acme-gpu.yaml";
@@ -273,9 +372,9 @@ fn every_subcommand_speaks_german() {
     let a = text(&out);
     assert!(a.contains("\u{a0}%"), "German percent: {a}");
     assert!(!a.contains("location_sovereignty "), "area labels: {a}");
-    // An error of usage, and a diagnostic with its frame.
+    // An error of usage, and a diagnostic with its frame (every broken
+    // fixture: `diagnostics_speak_german`).
     s.run(&["assess", "--providers", "no-such-folder"]);
-    s.run(&["validate", "tests/fixtures/invalid"]);
 
     // rules
     ok(&s.run(&["rules", "list"]));

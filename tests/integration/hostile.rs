@@ -3,8 +3,9 @@
 
 use std::path::Path;
 
-use cloudvet::load::{load_document, DocumentKind, SourceFile};
+use cloudvet::load::{DocumentKind, SourceFile};
 use cloudvet::model::ProviderProfile;
+use cloudvet::validate::load_document;
 
 use crate::common::{temp_dir, validate_json};
 

@@ -7,8 +7,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use cloudvet::cost::csv;
-
 use crate::common::{root, temp_dir};
 
 fn run(args: &[&str]) -> Output {
@@ -341,18 +339,32 @@ fn hostile_benchmark_tables_through_cost() {
         dir.join("mlperf_inference.csv"),
     )
     .unwrap();
-    let records: Vec<Vec<String>> = csv::parse(&training)
-        .expect("the shipped table parses")
-        .into_iter()
-        .map(|r| r.into_iter().map(|c| c.into_owned()).collect())
+    // Read and written with the `csv` crate, as cloudvet reads the tables.
+    let records: Vec<Vec<String>> = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(training.as_bytes())
+        .records()
+        .map(|r| {
+            r.expect("the shipped table parses")
+                .iter()
+                .map(str::to_string)
+                .collect()
+        })
         .collect();
+    let csv_line = |fields: &[String]| {
+        let mut w = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        w.write_record(fields).unwrap();
+        String::from_utf8(w.into_inner().unwrap()).unwrap()
+    };
     let header = records[0].clone();
     let col = header
         .iter()
         .position(|h| h == "time_to_train_minutes")
         .expect("time column");
-    let header_line = csv::line(&header);
-    let first = csv::line(&records[1]);
+    let header_line = csv_line(&header);
+    let first = csv_line(&records[1]);
     let one_row = |row: &str| format!("{header_line}{row}");
     // The table with `time_to_train_minutes` set to `t` on the rows `pick` selects.
     let with_time_where = |t: &str, pick: &dyn Fn(&[String]) -> bool| {
@@ -362,14 +374,14 @@ fn hostile_benchmark_tables_through_cost() {
             if pick(&r) {
                 r[col] = t.to_string();
             }
-            out.push_str(&csv::line(&r));
+            out.push_str(&csv_line(&r));
         }
         out
     };
     let with_time = |t: &str| {
         let mut r = records[1].clone();
         r[col] = t.to_string();
-        one_row(&csv::line(&r))
+        one_row(&csv_line(&r))
     };
     let refused = [
         ("empty", String::new()),

@@ -135,3 +135,67 @@ fn nested_loops_stop_at_the_output_budget() {
     assert!(err.contains("budget"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A template folder holding only `report.md` with `body`.
+fn one_template(dir: &Path, body: &str) -> std::path::PathBuf {
+    let t = dir.join("tpl");
+    std::fs::create_dir_all(&t).unwrap();
+    std::fs::write(t.join("report.md"), body).unwrap();
+    t
+}
+
+#[test]
+fn values_built_without_writing_stop_at_the_memory_budget() {
+    // A string doubled 40 times (16 TiB) and kept, then never written; and a
+    // `filter` block capturing a megabyte 100,000 times, output that never
+    // reaches the output budget.
+    for (name, body) in [
+        (
+            "doubling",
+            "{% set_global s = \"xxxxxxxxxxxxxxxx\" %}{% for i in range(end=40) %}{% set_global s = s ~ s %}{% endfor %}{{ s | length }}",
+        ),
+        (
+            "capture",
+            "{% set_global s = \"xxxxxxxxxxxxxxxx\" %}{% for i in range(end=16) %}{% set_global s = s ~ s %}{% endfor %}{% filter upper %}{% for a in range(end=100000) %}{{ s | safe }}{% endfor %}{% endfilter %}",
+        ),
+    ] {
+        let dir = temp_dir(&format!("tpl-memory-{name}"));
+        let t = one_template(&dir, body);
+        let err = refused(
+            &report(&dir.join("out"), &t),
+            "template-sandbox",
+            &dir,
+            name,
+        );
+        // Linux watches memory; elsewhere the time budget stops it.
+        assert!(
+            err.contains("memory budget") || err.contains("time budget"),
+            "{name}: {err}"
+        );
+        if cfg!(target_os = "linux") {
+            assert!(err.contains("memory budget"), "{name}: {err}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn loops_that_write_nothing_stop_at_the_time_budget() {
+    let dir = temp_dir("tpl-silent");
+    // 10^10 iterations that write nothing and keep nothing.
+    let t = one_template(
+        &dir,
+        "{% for a in range(end=100000) %}{% for b in range(end=100000) %}{% set x = a + b %}{% endfor %}{% endfor %}done",
+    );
+    let start = std::time::Instant::now();
+    let err = refused(
+        &report(&dir.join("out"), &t),
+        "template-sandbox",
+        &dir,
+        "silent",
+    );
+    assert!(err.contains("time budget"), "{err}");
+    // Not a timing assertion: only that it ends, long before the loops would.
+    assert!(start.elapsed() < std::time::Duration::from_secs(120));
+    let _ = std::fs::remove_dir_all(&dir);
+}

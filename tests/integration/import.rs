@@ -67,23 +67,38 @@ fn lambda_excerpt_new_profile_counts_a_checked_row_and_the_unknown_accelerator()
         "2026-11-30",
     ]);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
-    // 8 rows: 1 CPU row, V100 (not in the GPU catalogue), one row in europe-south-1
-    // (no country), 5 offers.
+    // 8 rows: 1 CPU row, one row in europe-south-1 (no country), 6 offers.
     assert!(
-        stdout.contains("8 rows — 5 offers read; rows left out: 2; rows without a GPU: 1"),
+        stdout.contains("8 rows — 6 offers read; rows left out: 1; rows without a GPU: 1"),
         "{stdout}"
     );
-    assert!(
-        stderr.contains("warning[unplaced-accelerator]") && stderr.contains("`V100`"),
-        "{stderr}"
-    );
-    assert!(stderr.contains("lambda-vms.csv:3:1"), "{stderr}");
     assert!(
         stderr.contains("warning[region-country-unknown]") && stderr.contains("europe-south-1"),
         "{stderr}"
     );
     let p = profile(&out);
-    assert_eq!(p["offers"].as_array().unwrap().len(), 5);
+    assert_eq!(p["offers"].as_array().unwrap().len(), 6);
+    // Line 3: gpu_8x_v100,V100,8.0,…,'SizeInMiB': 16384 — V100 with 16 GB is in the
+    // catalogue now (its source: the same SkyPilot rows).
+    let v = offer(&p, "gpu_8x_v100", "europe-central-1");
+    assert_eq!(v["gpu_model"], "V100-16GB");
+    // An accelerator the catalogue does not know is reported with its line, never guessed.
+    let unknown = dir.join("lambda-unknown-vms.csv");
+    let text = std::fs::read_to_string(excerpt("lambda")).unwrap();
+    let edited = text.replacen("gpu_8x_v100,V100,", "gpu_8x_v100,V999,", 1);
+    assert_ne!(edited, text);
+    std::fs::write(&unknown, edited).unwrap();
+    let (code, stdout, stderr) = import(&[&s(&unknown), "--dry-run", "--cloud", "lambda"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("8 rows — 5 offers read; rows left out: 2; rows without a GPU: 1"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("warning[unplaced-accelerator]") && stderr.contains("`V999`"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("lambda-unknown-vms.csv:3:1"), "{stderr}");
     // Hand-checked against line 6 of the excerpt (line 172 upstream):
     // gpu_1x_a100_sxm4,A100,1.0,30.0,200.0,1.99,europe-central-1,"{… 'SizeInMiB': 40960 …}",
     let o = offer(&p, "gpu_1x_a100_sxm4", "europe-central-1");
@@ -137,10 +152,11 @@ fn nebius_and_verda_excerpts_into_a_folder() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("6 rows — 4 offers read; rows left out: 1; rows without a GPU: 1"),
+        stdout.contains("6 rows — 5 offers read; rows left out: 0; rows without a GPU: 1"),
         "{stdout}"
     );
-    assert!(stderr.contains("`B300`"), "{stderr}");
+    // B300 (Verda 268,288 MiB, MLPerf 270 GB) is in the catalogue now.
+    assert!(!stderr.contains("`B300`"), "{stderr}");
     let n = profile(&dir.join("nebius.yaml"));
     // Line 3 of the excerpt (43 upstream): gpu-h100-sxm_8gpu-128vcpu-1600gb,H100,8,…,23.60,eu-north1,…,10.00
     let o = offer(&n, "gpu-h100-sxm_8gpu-128vcpu-1600gb", "eu-north1");
@@ -163,6 +179,7 @@ fn nebius_and_verda_excerpts_into_a_folder() {
         ]
     );
     let vd = profile(&dir.join("verda.yaml"));
+    assert_eq!(offer(&vd, "1B300.30V", "FIN-03")["gpu_model"], "B300");
     // Line 3 of the excerpt (6 upstream): 2B200.60V,…,B200,2.0,…,FIN-03,,3.423 — spot only.
     let o = offer(&vd, "2B200.60V", "FIN-03");
     assert_eq!(o["gpu_model"], "B200");
@@ -232,7 +249,7 @@ fn merge_into_a_shipped_profile_keeps_every_other_fact() {
         "{stdout}"
     );
     assert!(stdout.contains("removed 1a100-22v-fin-01"), "{stdout}");
-    assert!(stdout.contains("offers: 1 added, 1 changed"), "{stdout}");
+    assert!(stdout.contains("offers: 2 added, 1 changed"), "{stdout}");
     let before = profile(&old);
     let after = profile(&new);
     for (k, v) in before.as_object().unwrap() {

@@ -6,7 +6,8 @@ use std::path::Path;
 use std::process::Command;
 
 use cloudvet::embedded;
-use cloudvet::load::{load_any, SourceFile};
+use cloudvet::load::SourceFile;
+use cloudvet::pipeline::load_any;
 use serde_json::Value;
 
 use crate::common::{root, temp_dir};

@@ -317,7 +317,7 @@ fn every_rule_has_pass_fail_and_unknown_examples() {
 #[test]
 fn catalogue_profiles_no_longer_over_claim() {
     let packs = packs::shipped().unwrap();
-    let (loaded, diags) = cloudvet::load::embedded_providers();
+    let (loaded, diags) = cloudvet::validate::embedded_providers();
     assert!(diags.is_empty(), "{diags:?}");
     let catalogue: Vec<ProviderProfile> = loaded.into_iter().map(|l| l.value).collect();
     let mut r = base_requirements();

@@ -35,7 +35,7 @@ fn shipped_folders_on_disk_are_valid() {
 
 #[test]
 fn shipped_providers_deserialise_and_round_trip() {
-    let (loaded, diags) = cloudvet::load::embedded_providers();
+    let (loaded, diags) = cloudvet::validate::embedded_providers();
     assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
     for p in loaded {
         // The normalised form (long-form facts) still validates against the schema.
@@ -44,7 +44,7 @@ fn shipped_providers_deserialise_and_round_trip() {
         let file = cloudvet::load::SourceFile::from_bytes(p.file.display.clone(), yaml.as_bytes())
             .unwrap();
         let again: cloudvet::model::ProviderProfile =
-            cloudvet::load::parse_document(&file, cloudvet::load::DocumentKind::Provider)
+            cloudvet::validate::parse_document(&file, cloudvet::load::DocumentKind::Provider)
                 .unwrap_or_else(|d| panic!("{}: {d:?}", p.file.display));
         assert_eq!(again, p.value, "{}", p.file.display);
     }
@@ -52,12 +52,13 @@ fn shipped_providers_deserialise_and_round_trip() {
 
 #[test]
 fn fixture_profile_round_trips() {
-    let (loaded, _) = cloudvet::load::load_providers(&[crate::common::fixture("valid/providers")]);
+    let (loaded, _) =
+        cloudvet::validate::load_providers(&[crate::common::fixture("valid/providers")]);
     let p = &loaded[0];
     let json = serde_json::to_value(&p.value).unwrap();
     let yaml = serde_yaml::to_string(&json).unwrap();
     let file = cloudvet::load::SourceFile::from_bytes("acme-gpu.yaml", yaml.as_bytes()).unwrap();
     let again: cloudvet::model::ProviderProfile =
-        cloudvet::load::parse_document(&file, cloudvet::load::DocumentKind::Provider).unwrap();
+        cloudvet::validate::parse_document(&file, cloudvet::load::DocumentKind::Provider).unwrap();
     assert_eq!(again, p.value);
 }

@@ -4,117 +4,93 @@
 //! twice and allocates a string per character, then lopdf formats the operators back into
 //! bytes: on the 165-page report that was two thirds of the PDF's time (docs/performance.md).
 //! This module writes the same drawing as bytes in one pass: rectangles and lines as path
-//! operators, each text item as its own text object (`BT`, `Td`, `Tj`, `ET`: simple text
+//! operators, each text item as its own text object (`BT`, `Td`, `Tj`…, `ET`: simple text
 //! extractors break lines at `ET`) with `Tf`/`rg` only where they change (both are graphics
-//! state and hold across text objects), shown as 2-byte glyph IDs (the fonts are
-//! embedded by printpdf as Identity-H CID fonts, whose character codes are the glyph IDs).
-//! It also records which characters each face used, so printpdf embeds their widths and
-//! ToUnicode entries (see `write_pdf`).
+//! state and hold across text objects). A text item is one `Tj` per run of glyphs from
+//! the same font (`fonts::Fonts::glyphs`: fallback per character, Arabic forms, bidi
+//! order), shown as 2-byte character codes that `Used` numbers per font; `embed.rs`
+//! writes each font with exactly those codes (glyph, width, ToUnicode text).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
-// Characters below DENSE_CHARS are looked up in tables (as the layout measures them), the
-// rest in maps.
-use super::layout::{Face, Item, Page, Rgb, DENSE_CHARS, PAGE_HEIGHT};
+use super::layout::{Item, Page, Rgb, PAGE_HEIGHT};
+use crate::fonts::{FontIndex, Fonts, Glyph};
 
-/// Character → glyph ID of one embedded font.
-pub struct GlyphMap {
-    dense: Vec<u16>,
-    sparse: HashMap<char, u16>,
+/// The resource name of a font in the page resources: F1 regular, F2 bold, F3… fallbacks.
+pub fn resource_name(font: FontIndex) -> String {
+    format!("F{}", font + 1)
 }
 
-impl GlyphMap {
-    pub fn new(codepoint_to_glyph: &std::collections::BTreeMap<u32, u16>) -> Self {
-        let mut dense = vec![0; DENSE_CHARS];
-        let mut sparse = HashMap::new();
-        for (c, gid) in codepoint_to_glyph
-            .iter()
-            .filter_map(|(cp, gid)| char::from_u32(*cp).map(|c| (c, *gid)))
-        {
-            match dense.get_mut(c as usize) {
-                Some(slot) => *slot = gid,
-                None => {
-                    sparse.insert(c, gid);
-                }
-            }
-        }
-        GlyphMap { dense, sparse }
-    }
-
-    /// Glyph 0 (.notdef) for a character the font lacks, as printpdf does.
-    fn gid(&self, c: char) -> u16 {
-        match self.dense.get(c as usize) {
-            Some(g) => *g,
-            None => self.sparse.get(&c).copied().unwrap_or(0),
-        }
-    }
+/// One character code (CID) of a font as used in the document: the glyph, the width it
+/// is drawn with, and the text it stands for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Code {
+    pub gid: u16,
+    /// Font units (the `/W` entry of the code).
+    pub advance: f32,
+    pub text: [char; 2],
 }
 
-/// What the content streams need to know about the two faces.
-pub struct Faces<'a> {
-    pub regular: &'a GlyphMap,
-    pub bold: &'a GlyphMap,
-    /// Resource names of the fonts in the page resources.
-    pub regular_name: &'a str,
-    pub bold_name: &'a str,
-}
-
-/// Characters used per face.
+/// The codes each font uses, numbered from 1 in order of first use. A glyph that
+/// stands for different text (a placeholder for different missing characters) or is
+/// drawn at a different width (an ignorable character at zero width) gets a code of
+/// its own, so the text layer (ToUnicode) and the widths are exact for every code.
 #[derive(Default)]
-pub struct UsedChars {
-    faces: [CharSet; 2],
+pub struct Used {
+    fonts: Vec<FontCodes>,
 }
 
-impl UsedChars {
-    /// The characters of each face, `[regular, bold]`, in code point order.
-    pub fn sets(&self) -> [BTreeSet<char>; 2] {
-        [self.faces[0].chars(), self.faces[1].chars()]
-    }
+#[derive(Default)]
+struct FontCodes {
+    codes: Vec<Code>,
+    index: HashMap<(u16, u32, [char; 2]), u16>,
 }
 
-/// A set of characters: a bit table for the common ones, a tree for the rest.
-struct CharSet {
-    bits: Vec<u64>,
-    rest: BTreeSet<char>,
-}
-
-impl Default for CharSet {
-    fn default() -> Self {
-        CharSet {
-            bits: vec![0; DENSE_CHARS / 64],
-            rest: BTreeSet::new(),
+impl Used {
+    fn code(&mut self, g: &Glyph) -> u16 {
+        if self.fonts.len() <= g.font {
+            self.fonts.resize_with(g.font + 1, FontCodes::default);
         }
-    }
-}
-
-impl CharSet {
-    fn insert(&mut self, c: char) {
-        let i = c as usize;
-        match self.bits.get_mut(i / 64) {
-            Some(word) => *word |= 1 << (i % 64),
-            None => {
-                self.rest.insert(c);
+        let f = &mut self.fonts[g.font];
+        let key = (g.gid, g.advance.to_bits(), g.text);
+        if let Some(c) = f.index.get(&key) {
+            return *c;
+        }
+        // Two-byte codes: 65,535 per font. The shipped fonts have fewer glyphs, but every
+        // distinct missing character gets a code of its own, so hostile text could ask for
+        // more: the last code is then shared, standing for U+FFFD in the text layer.
+        if f.codes.len() >= usize::from(u16::MAX - 1) {
+            if f.codes.len() == usize::from(u16::MAX - 1) {
+                f.codes.push(Code {
+                    gid: g.gid,
+                    advance: g.advance,
+                    text: [crate::fonts::PLACEHOLDER, '\0'],
+                });
             }
+            return u16::MAX;
         }
+        f.codes.push(Code {
+            gid: g.gid,
+            advance: g.advance,
+            text: g.text,
+        });
+        let c = u16::try_from(f.codes.len()).unwrap_or(u16::MAX);
+        f.index.insert(key, c);
+        c
     }
 
-    fn chars(&self) -> BTreeSet<char> {
-        let mut out = self.rest.clone();
-        for (w, word) in self.bits.iter().enumerate() {
-            for b in 0..64 {
-                if word & (1 << b) != 0 {
-                    if let Some(c) = u32::try_from(w * 64 + b).ok().and_then(char::from_u32) {
-                        out.insert(c);
-                    }
-                }
-            }
-        }
-        out
+    /// The codes of each font in use: (font, codes; code n is `codes[n - 1]`).
+    pub fn fonts(&self) -> impl Iterator<Item = (FontIndex, &[Code])> {
+        self.fonts
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| !f.codes.is_empty())
+            .map(|(i, f)| (i, f.codes.as_slice()))
     }
 }
 
 /// The content stream of one page.
-pub fn encode(page: &Page, faces: &Faces<'_>, used: &mut UsedChars) -> Vec<u8> {
+pub fn encode(page: &Page, fonts: &Fonts, used: &mut Used) -> Vec<u8> {
     let mut w = Writer {
         out: Vec::with_capacity(page.items.len() * 48),
         in_text: false,
@@ -122,6 +98,7 @@ pub fn encode(page: &Page, faces: &Faces<'_>, used: &mut UsedChars) -> Vec<u8> {
         fill: None,
         stroke: None,
         line_width: None,
+        stroked_text: false,
     };
     for item in &page.items {
         match item {
@@ -133,37 +110,54 @@ pub fn encode(page: &Page, faces: &Faces<'_>, used: &mut UsedChars) -> Vec<u8> {
                 color,
                 text,
             } => {
+                let glyphs = fonts.glyphs(*face, text);
+                if glyphs.is_empty() {
+                    continue;
+                }
                 if !w.in_text {
                     w.out.extend_from_slice(b"BT\n");
                     w.in_text = true;
-                }
-                if w.font != Some((*face, *size)) {
-                    let name = match face {
-                        Face::Regular => faces.regular_name,
-                        Face::Bold => faces.bold_name,
-                    };
-                    w.out.push(b'/');
-                    w.out.extend_from_slice(name.as_bytes());
-                    w.out.push(b' ');
-                    w.num(*size);
-                    w.out.extend_from_slice(b" Tf\n");
-                    w.font = Some((*face, *size));
                 }
                 w.fill(*color);
                 // At BT the text matrix is the identity: Td places the item absolutely.
                 w.num(*x);
                 w.out.push(b' ');
                 w.num(PAGE_HEIGHT - y);
-                w.out.extend_from_slice(b" Td\n(");
-                let (map, seen) = match face {
-                    Face::Regular => (faces.regular, &mut used.faces[0]),
-                    Face::Bold => (faces.bold, &mut used.faces[1]),
-                };
-                for c in text.chars() {
-                    seen.insert(c);
-                    w.code(map.gid(c));
+                w.out.extend_from_slice(b" Td\n");
+                // One string per run of glyphs from the same font; each Tj moves the
+                // text position by the widths of its codes, as the layout measured them.
+                for run in glyphs.chunk_by(|a, b| a.font == b.font && a.fake_bold == b.fake_bold) {
+                    let first = run[0];
+                    if w.font != Some((first.font, *size)) {
+                        w.out.push(b'/');
+                        w.out
+                            .extend_from_slice(resource_name(first.font).as_bytes());
+                        w.out.push(b' ');
+                        w.num(*size);
+                        w.out.extend_from_slice(b" Tf\n");
+                        w.font = Some((first.font, *size));
+                    }
+                    if first.fake_bold != w.stroked_text {
+                        if first.fake_bold {
+                            // Bold from a face without a bold cut: fill and stroke the outline.
+                            w.stroke_color(*color);
+                            w.width(size * 0.035);
+                            w.out.extend_from_slice(b"2 Tr\n");
+                        } else {
+                            w.out.extend_from_slice(b"0 Tr\n");
+                        }
+                        w.stroked_text = first.fake_bold;
+                    } else if first.fake_bold {
+                        w.stroke_color(*color);
+                        w.width(size * 0.035);
+                    }
+                    w.out.push(b'(');
+                    for g in run {
+                        let code = used.code(g);
+                        w.code(code);
+                    }
+                    w.out.extend_from_slice(b") Tj\n");
                 }
-                w.out.extend_from_slice(b") Tj\n");
                 w.end_text();
             }
             Item::Rect {
@@ -193,16 +187,8 @@ pub fn encode(page: &Page, faces: &Faces<'_>, used: &mut UsedChars) -> Vec<u8> {
                 color,
             } => {
                 w.end_text();
-                if w.stroke != Some(*color) {
-                    w.rgb(*color);
-                    w.out.extend_from_slice(b" RG\n");
-                    w.stroke = Some(*color);
-                }
-                if w.line_width != Some(*width) {
-                    w.num(*width);
-                    w.out.extend_from_slice(b" w\n");
-                    w.line_width = Some(*width);
-                }
+                w.stroke_color(*color);
+                w.width(*width);
                 w.num(*x1);
                 w.out.push(b' ');
                 w.num(PAGE_HEIGHT - y1);
@@ -221,10 +207,12 @@ pub fn encode(page: &Page, faces: &Faces<'_>, used: &mut UsedChars) -> Vec<u8> {
 struct Writer {
     out: Vec<u8>,
     in_text: bool,
-    font: Option<(Face, f32)>,
+    font: Option<(FontIndex, f32)>,
     fill: Option<Rgb>,
     stroke: Option<Rgb>,
     line_width: Option<f32>,
+    /// Text rendering mode 2 (fill and stroke) is on.
+    stroked_text: bool,
 }
 
 impl Writer {
@@ -241,6 +229,24 @@ impl Writer {
             self.rgb(c);
             self.out.extend_from_slice(b" rg\n");
             self.fill = Some(c);
+        }
+    }
+
+    /// Sets the stroke colour when it changes.
+    fn stroke_color(&mut self, c: Rgb) {
+        if self.stroke != Some(c) {
+            self.rgb(c);
+            self.out.extend_from_slice(b" RG\n");
+            self.stroke = Some(c);
+        }
+    }
+
+    /// Sets the line width when it changes.
+    fn width(&mut self, v: f32) {
+        if self.line_width != Some(v) {
+            self.num(v);
+            self.out.extend_from_slice(b" w\n");
+            self.line_width = Some(v);
         }
     }
 
@@ -311,26 +317,23 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fonts::{Face, Font, Glyph};
 
-    fn faces_for<'a>(regular: &'a GlyphMap, bold: &'a GlyphMap) -> Faces<'a> {
-        Faces {
-            regular,
-            bold,
-            regular_name: "F1",
-            bold_name: "F2",
-        }
-    }
-
-    #[test]
-    fn numbers_are_plain_pdf_reals() {
-        let mut w = Writer {
+    fn writer() -> Writer {
+        Writer {
             out: Vec::new(),
             in_text: false,
             font: None,
             fill: None,
             stroke: None,
             line_width: None,
-        };
+            stroked_text: false,
+        }
+    }
+
+    #[test]
+    fn numbers_are_plain_pdf_reals() {
+        let mut w = writer();
         for v in [0.0, 12.0, 12.5, 12.345, -3.25, 841.89, 0.004, f32::NAN] {
             w.num(v);
             w.out.push(b' ');
@@ -342,13 +345,10 @@ mod tests {
     }
 
     #[test]
-    fn text_items_are_text_objects_and_state_changes_only_when_needed() {
-        // 'B' has glyph 0x2829 = "()" and '√' glyph 0x0D5C = CR + backslash: both escaped.
-        let map: std::collections::BTreeMap<u32, u16> =
-            [('A' as u32, 36), ('B' as u32, 0x2829), ('√' as u32, 0x0D5C)]
-                .into_iter()
-                .collect();
-        let g = GlyphMap::new(&map);
+    fn text_items_are_text_objects_with_codes_numbered_by_first_use() {
+        let font = Font::synthetic("T", 1000.0, 800.0, &[('A', 600.0), ('B', 700.0)]);
+        let other = Font::synthetic("X", 1000.0, 800.0, &[('Z', 1000.0)]);
+        let fonts = Fonts::new(font.clone(), font, vec![other]);
         let black = Rgb(0.0, 0.0, 0.0);
         let text = |x: f32, t: &str, face| Item::Text {
             x,
@@ -368,20 +368,50 @@ mod tests {
                     fill: Rgb(0.5, 0.25, 1.0),
                 },
                 text(10.0, "AB", Face::Regular),
-                text(50.0, "BA?√", Face::Regular),
-                text(90.0, "A", Face::Bold),
+                text(50.0, "BAZ", Face::Regular),
+                text(90.0, "Z", Face::Bold),
             ],
         };
-        let mut used = UsedChars::default();
-        let out = encode(&page, &faces_for(&g, &g), &mut used);
+        let mut used = Used::default();
+        let out = encode(&page, &fonts, &mut used);
+        // Codes: A=1, B=2 in F1; Z=1 in F3 (the fallback), drawn stroked when bold.
         assert_eq!(
-            out,
-            b"0.5 0.25 1 rg\n10 816.89 30 5 re f\nBT\n/F1 9 Tf\n0 0 0 rg\n10 741.89 Td\n(\0$\\(\\)) Tj\nET\n\
-              BT\n50 741.89 Td\n(\\(\\)\0$\0\0\\r\\\\) Tj\nET\nBT\n/F2 9 Tf\n90 741.89 Td\n(\0$) Tj\nET\n"
-                .to_vec()
+            String::from_utf8_lossy(&out),
+            "0.5 0.25 1 rg\n10 816.89 30 5 re f\nBT\n0 0 0 rg\n10 741.89 Td\n/F1 9 Tf\n(\0\u{1}\0\u{2}) Tj\nET\n\
+             BT\n50 741.89 Td\n(\0\u{2}\0\u{1}) Tj\n/F3 9 Tf\n(\0\u{1}) Tj\nET\n\
+             BT\n90 741.89 Td\n0 0 0 RG\n0.31 w\n2 Tr\n(\0\u{1}) Tj\nET\n"
         );
-        let [regular, bold] = used.sets();
-        assert_eq!(regular.iter().collect::<String>(), "?AB√");
-        assert_eq!(bold.iter().collect::<String>(), "A");
+        let per_font: Vec<(usize, usize)> = used.fonts().map(|(i, c)| (i, c.len())).collect();
+        assert_eq!(per_font, [(0, 2), (2, 1)]);
+    }
+
+    #[test]
+    fn codes_never_wrap_past_two_bytes() {
+        let mut used = Used::default();
+        let mut last = 0;
+        for (i, c) in ('\u{4E00}'..).take(70_000).enumerate() {
+            let g = Glyph {
+                font: 0,
+                gid: 7,
+                advance: 500.0,
+                text: [c, '\0'],
+                fake_bold: false,
+            };
+            let code = used.code(&g);
+            assert!(code >= last, "code {code} after {last} at {i}");
+            last = code;
+        }
+        let (_, codes) = used.fonts().next().unwrap();
+        assert_eq!(codes.len(), usize::from(u16::MAX));
+        assert_eq!(codes.last().unwrap().text[0], crate::fonts::PLACEHOLDER);
+    }
+
+    #[test]
+    fn delimiters_in_codes_are_escaped() {
+        let mut w = writer();
+        for c in [0x2829_u16, 0x0D5C] {
+            w.code(c);
+        }
+        assert_eq!(w.out, b"\\(\\)\\r\\\\".to_vec());
     }
 }

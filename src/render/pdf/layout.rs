@@ -10,84 +10,11 @@
 //! Coordinates here are in PostScript points with the origin at the top-left
 //! corner of the page and y growing downwards; text `y` is the baseline.
 
-use std::collections::HashMap;
-
 /// A4 in points.
 pub const PAGE_WIDTH: f32 = 595.276;
 pub const PAGE_HEIGHT: f32 = 841.89;
 
-/// Advance widths of one font face, in font units, by character.
-#[derive(Debug, Clone)]
-pub struct FontMetrics {
-    pub units_per_em: f32,
-    pub advances: HashMap<char, f32>,
-    /// Ascender in font units (positive).
-    pub ascent: f32,
-    /// `advances` for the characters below `DENSE_CHARS` as a table (0 = not in the font):
-    /// measuring is most of the layout's time, and a hash lookup per character dominated it.
-    dense: Vec<f32>,
-}
-
-/// Characters up to U+2FFF (Latin, Greek, Cyrillic, punctuation, arrows, maths, dingbats)
-/// are measured through the table.
-pub(super) const DENSE_CHARS: usize = 0x3000;
-
-impl FontMetrics {
-    pub fn new(units_per_em: f32, advances: HashMap<char, f32>, ascent: f32) -> Self {
-        let mut dense = vec![0.0; DENSE_CHARS];
-        for (c, w) in &advances {
-            if let Some(slot) = dense.get_mut(*c as usize) {
-                *slot = *w;
-            }
-        }
-        FontMetrics {
-            units_per_em,
-            advances,
-            ascent,
-            dense,
-        }
-    }
-
-    fn advance(&self, c: char) -> f32 {
-        match self.dense.get(c as usize) {
-            Some(w) => *w,
-            None => self.advances.get(&c).copied().unwrap_or(0.0),
-        }
-    }
-
-    /// Width of `text` at `size` points (no kerning).
-    pub fn width(&self, text: &str, size: f32) -> f32 {
-        let units: f32 = text.chars().map(|c| self.advance(c)).sum();
-        units * size / self.units_per_em
-    }
-
-    /// True when the font has a glyph for `c`.
-    pub fn covers(&self, c: char) -> bool {
-        self.advances.contains_key(&c)
-    }
-}
-
-/// Regular and bold face.
-#[derive(Debug, Clone)]
-pub struct Fonts {
-    pub regular: FontMetrics,
-    pub bold: FontMetrics,
-}
-
-impl Fonts {
-    pub fn face(&self, face: Face) -> &FontMetrics {
-        match face {
-            Face::Regular => &self.regular,
-            Face::Bold => &self.bold,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Face {
-    Regular,
-    Bold,
-}
+pub use crate::fonts::{Face, Font, Fonts};
 
 /// An RGB colour, components 0–1.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -102,6 +29,8 @@ pub const ACCENT_LIGHT: Rgb = Rgb(0.62, 0.75, 0.87);
 pub const RED: Rgb = Rgb(0.70, 0.13, 0.13);
 pub const GREEN: Rgb = Rgb(0.13, 0.48, 0.22);
 pub const AMBER: Rgb = Rgb(0.66, 0.44, 0.02);
+/// The background of a chart's plot area.
+pub const PLOT: Rgb = Rgb(0.985, 0.987, 0.99);
 
 /// Something drawn on a page.
 #[derive(Debug, Clone, PartialEq)]
@@ -253,7 +182,7 @@ impl Cell {
     }
 }
 
-const MARGIN_X: f32 = 50.0;
+pub(super) const MARGIN_X: f32 = 50.0;
 const MARGIN_TOP: f32 = 64.0;
 const MARGIN_BOTTOM: f32 = 62.0;
 const CELL_PAD: f32 = 3.0;
@@ -262,14 +191,16 @@ const CELL_PAD: f32 = 3.0;
 /// at spaces (a no-break space does not break); a word wider than the line is
 /// broken between characters. `\n` starts a new line.
 pub fn wrap(fonts: &Fonts, face: Face, size: f32, text: &str, width: f32) -> Vec<String> {
-    let m = fonts.face(face);
-    let space = m.width(" ", size);
+    // Control characters from inputs are drawn visibly (`\u{1b}`), as on the
+    // terminal, and measured as drawn (see `Layout::push`).
+    let text = &crate::render::escape::terminal(text);
+    let space = fonts.width(face, " ", size);
     let mut lines = Vec::new();
     for para in text.split('\n') {
         let mut line = String::new();
         let mut line_w = 0.0;
         for word in para.split(' ').filter(|w| !w.is_empty()) {
-            let word_w = m.width(word, size);
+            let word_w = fonts.width(face, word, size);
             if line.is_empty() && word_w <= width {
                 line.push_str(word);
                 line_w = word_w;
@@ -291,7 +222,7 @@ pub fn wrap(fonts: &Fonts, face: Face, size: f32, text: &str, width: f32) -> Vec
             } else {
                 // Break an over-long word (a URL, a hash) between characters.
                 for c in word.chars() {
-                    let cw = m.width(c.encode_utf8(&mut [0; 4]), size);
+                    let cw = fonts.width(face, c.encode_utf8(&mut [0; 4]), size);
                     if line_w + cw > width && !line.is_empty() {
                         lines.push(std::mem::take(&mut line));
                         line_w = 0.0;
@@ -371,7 +302,14 @@ impl<'f> Layout<'f> {
         }
     }
 
-    fn push(&mut self, item: Item) {
+    fn push(&mut self, mut item: Item) {
+        // Every text reaches the page through here: control characters and bidi
+        // overrides from inputs are shown visibly, never put in the text layer.
+        if let Item::Text { text, .. } = &mut item {
+            if text.chars().any(crate::render::escape::is_hidden_control) {
+                *text = crate::render::escape::terminal(text);
+            }
+        }
         if let Some(p) = self.pages.last_mut() {
             p.items.push(item);
         }
@@ -405,7 +343,8 @@ impl<'f> Layout<'f> {
     }
 
     pub fn measure(&self, style: Style, text: &str) -> f32 {
-        self.fonts.face(style.face).width(text, style.size)
+        let text = crate::render::escape::terminal(text);
+        self.fonts.width(style.face, &text, style.size)
     }
 
     /// Reserves a block of height `h` (on a new page if needed) and returns its
@@ -438,7 +377,7 @@ impl<'f> Layout<'f> {
         self.ensure(h + after + 3.0 * Style::BODY.line_height());
         if level <= 2 {
             self.outline.push(OutlineEntry {
-                title: text.to_string(),
+                title: crate::render::escape::terminal(text),
                 level,
                 page: self.page_index(),
                 y: self.y,
@@ -694,8 +633,7 @@ impl<'f> Layout<'f> {
             });
             let rw = self
                 .fonts
-                .regular
-                .width(&self.setup.header_right, small.size);
+                .width(Face::Regular, &self.setup.header_right, small.size);
             deco.push(Item::Text {
                 x: PAGE_WIDTH - MARGIN_X - rw,
                 y: hy,
@@ -730,7 +668,7 @@ impl<'f> Layout<'f> {
                 text: self.setup.footer_left.clone(),
             });
             let label = (self.setup.page_label)(i + 1, n);
-            let lw = self.fonts.regular.width(&label, small.size);
+            let lw = self.fonts.width(Face::Regular, &label, small.size);
             deco.push(Item::Text {
                 x: PAGE_WIDTH - MARGIN_X - lw,
                 y: fy,
@@ -769,15 +707,9 @@ mod tests {
 
     /// A fixed-pitch font: every character 500 units of 1000, so widths are easy to reason about.
     fn mono() -> Fonts {
-        let mut advances = HashMap::new();
-        for c in (' '..='~').chain(['•', 'ä']) {
-            advances.insert(c, 500.0);
-        }
-        let m = FontMetrics::new(1000.0, advances, 800.0);
-        Fonts {
-            regular: m.clone(),
-            bold: m,
-        }
+        let chars: Vec<(char, f32)> = (' '..='~').chain(['•', 'ä']).map(|c| (c, 500.0)).collect();
+        let m = Font::synthetic("Mono", 1000.0, 800.0, &chars);
+        Fonts::new(m.clone(), m, Vec::new())
     }
 
     fn setup() -> PageSetup {

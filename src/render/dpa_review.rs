@@ -1,6 +1,7 @@
-//! Rendering a DPA review for the file and for signature: Markdown and a
-//! self-contained HTML page (all text escaped), each ending in a sign-off block, in
-//! English or German. Same review, same bytes: nothing here reads the clock.
+//! Rendering a DPA review (the `dpa` stage's model, `model::review::DpaReview`) for the
+//! file and for signature: Markdown and a self-contained HTML page (all text escaped), each
+//! ending in a sign-off block, and the PDF through the report's layout module, in English or
+//! German. Same review, same bytes: nothing here reads the clock.
 
 use std::fmt::Write as _;
 
@@ -9,9 +10,9 @@ use crate::model::review::{
     SignOffDecision, Verdict,
 };
 
-use super::lang_str;
+use super::escape::{html as html_escape, markdown as md_escape};
+use crate::dpa::lang_str;
 use crate::i18n::{fill, t as tx, Lang};
-use crate::render::escape::{html as html_escape, markdown as md_escape};
 
 /// What each review element requires, and its legal basis.
 pub fn element_text(e: Art28Element, l: Lang) -> (&'static str, &'static str) {
@@ -123,7 +124,7 @@ fn verdict_word(v: Verdict, l: Lang) -> &'static str {
 
 /// The CSS class of a verdict (the file's word, independent of the language).
 fn verdict_class(v: Verdict) -> &'static str {
-    super::facts::verdict_str(v)
+    crate::dpa::facts::verdict_str(v)
 }
 
 fn decision_str(d: SignOffDecision, l: Lang) -> &'static str {
@@ -539,12 +540,12 @@ pub fn html(r: &DpaReview, l: Lang) -> String {
 
 /// The review as a PDF, laid out with the report's PDF layout module
 /// (`render::pdf`): title, document table, elements table, passages, figures and the
-/// sign-off block. Characters the embedded font lacks become `?` (printpdf would
-/// drop them silently). The PDF date is the sign-off date, else the latest element
+/// sign-off block. Characters in any script are drawn (fonts with fallbacks,
+/// docs/fonts.md). The PDF date is the sign-off date, else the latest element
 /// date, else 1970-01-01; its ID is derived from the review: same review, same bytes.
-pub fn pdf(r: &DpaReview, l: Lang) -> Result<Vec<u8>, crate::render::RenderError> {
-    use crate::render::pdf::layout::{Align, Cell, Column, Face, Layout, PageSetup, Style, ACCENT};
-    use crate::render::pdf::{write_document, PdfMeta};
+pub fn pdf(r: &DpaReview, l: Lang) -> Result<Vec<u8>, super::RenderError> {
+    use super::pdf::layout::{Align, Cell, Column, Face, Layout, PageSetup, Style, ACCENT};
+    use super::pdf::{write_document, PdfMeta};
     use sha2::{Digest, Sha256};
 
     let date = r
@@ -569,17 +570,9 @@ pub fn pdf(r: &DpaReview, l: Lang) -> Result<Vec<u8>, crate::render::RenderError
         Lang::De => crate::i18n::Lang::De,
     };
     write_document(&meta, |fonts| {
-        let clean = |s: &str| -> String {
-            s.chars()
-                .map(|c| {
-                    if c == ' ' || fonts.face(Face::Regular).covers(c) {
-                        c
-                    } else {
-                        '?'
-                    }
-                })
-                .collect()
-        };
+        // Every character is drawn (a fallback font, or a visible placeholder that keeps
+        // the character in the text layer: docs/fonts.md), so nothing needs replacing.
+        let clean = |s: &str| -> String { s.to_string() };
         let setup = PageSetup {
             header_left: clean(&title(r, l)),
             header_right: r

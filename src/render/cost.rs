@@ -3,13 +3,13 @@
 
 use rust_decimal::Decimal;
 
-use super::ownership::BreakEven;
-use super::{csv, fmt_f, text, CostComparison, LineKind, Money, OfferCost};
+use crate::cost::ownership::BreakEven;
+use crate::cost::{fmt_f, text, CostComparison, LineKind, Money, OfferCost};
 use crate::i18n::Lang;
 
 /// `12345.6` → `12,345.60`.
 pub fn money(d: Decimal) -> String {
-    let s = format!("{:.2}", super::cents(d));
+    let s = format!("{:.2}", crate::cost::cents(d));
     let (sign, s) = match s.strip_prefix('-') {
         Some(r) => ("-", r.to_string()),
         None => ("", s),
@@ -51,8 +51,13 @@ fn plain(x: &Money) -> String {
 }
 
 /// CSV: one row per offer, sorted like the table; every row carries the MLPerf note.
+/// Written by the `csv` crate through the one escaping registry (`render::escape`): text
+/// from files (IDs, regions, models) gets the formula guard; amounts and our own words do
+/// not. Line ends are LF, as this output always had.
 pub fn csv(c: &CostComparison) -> String {
-    let mut out = csv::line(&[
+    use crate::render::escape::{Cell, Csv};
+    let mut out = Csv::lf();
+    out.header(&[
         "rank",
         "provider_id",
         "offer_id",
@@ -92,70 +97,72 @@ pub fn csv(c: &CostComparison) -> String {
         .map(|e| format!("{}: {}", e.item.as_str(), e.reason))
         .collect::<Vec<_>>()
         .join("; ");
+    let num = |s: String| Cell::Num(s);
     for o in &c.offers {
-        let opt = |x: Option<u64>| x.map(|v| v.to_string()).unwrap_or_default();
-        out.push_str(&csv::line(&[
-            o.rank.map(|r| r.to_string()).unwrap_or_default(),
-            o.provider_id.to_string(),
-            o.offer_id.clone(),
-            o.region.to_string(),
-            o.gpu_model.to_string(),
-            o.gpus_per_instance.to_string(),
-            o.instances.to_string(),
-            o.basis.as_str().to_string(),
-            o.factor.map(fmt_f).unwrap_or_default(),
-            c.gpu_bases
-                .iter()
-                .find(|b| b.gpu_model == o.gpu_model)
-                .map_or_else(
-                    || o.basis_explanation.to_string(),
-                    |b| b.explanation.to_string(),
-                ),
+        let opt = |x: Option<u64>| Cell::opt(x);
+        let comparable = |f: fn(&crate::cost::ComparableTotal) -> Decimal| {
+            num(o
+                .comparable
+                .as_ref()
+                .map(|x| format!("{:.2}", f(x)))
+                .unwrap_or_default())
+        };
+        let explanation = c
+            .gpu_bases
+            .iter()
+            .find(|b| b.gpu_model == o.gpu_model)
+            .map_or_else(
+                || o.basis_explanation.to_string(),
+                |b| b.explanation.to_string(),
+            );
+        let assumptions = o.assumptions.join("; ");
+        out.row(&[
+            Cell::opt(o.rank),
+            Cell::Text(&o.provider_id),
+            Cell::Text(&o.offer_id),
+            Cell::Text(&o.region),
+            Cell::Text(&o.gpu_model),
+            Cell::num(o.gpus_per_instance),
+            Cell::num(o.instances),
+            num(o.basis.as_str().to_string()),
+            num(o.factor.map(fmt_f).unwrap_or_default()),
+            Cell::Text(&explanation),
             opt(o.compute_seconds),
-            o.time_to_result_hours
-                .map(|h| h.to_string())
-                .unwrap_or_default(),
+            Cell::opt(o.time_to_result_hours),
             opt(o.billed_seconds),
-            line_amount(o, LineKind::ComputeOnDemand),
-            line_amount(o, LineKind::Storage),
-            line_amount(o, LineKind::Egress),
-            line_amount(o, LineKind::Operation),
-            plain(&o.totals.subtotal),
-            plain(&o.totals.buffer),
-            plain(&o.totals.total),
-            o.totals
+            num(line_amount(o, LineKind::ComputeOnDemand)),
+            num(line_amount(o, LineKind::Storage)),
+            num(line_amount(o, LineKind::Egress)),
+            num(line_amount(o, LineKind::Operation)),
+            num(plain(&o.totals.subtotal)),
+            num(plain(&o.totals.buffer)),
+            num(plain(&o.totals.total)),
+            num(o
+                .totals
                 .known_part
                 .map(|k| format!("{:.2}", k.0))
-                .unwrap_or_default(),
-            o.comparable
-                .as_ref()
-                .map(|x| format!("{:.2}", x.subtotal.0))
-                .unwrap_or_default(),
-            o.comparable
-                .as_ref()
-                .map(|x| format!("{:.2}", x.buffer.0))
-                .unwrap_or_default(),
-            o.comparable
-                .as_ref()
-                .map(|x| format!("{:.2}", x.total.0))
-                .unwrap_or_default(),
-            if o.comparable.is_some() {
-                excludes.clone()
+                .unwrap_or_default()),
+            comparable(|x| x.subtotal.0),
+            comparable(|x| x.buffer.0),
+            comparable(|x| x.total.0),
+            Cell::Text(if o.comparable.is_some() {
+                &excludes
             } else {
-                String::new()
-            },
-            plain(&o.range.low),
-            plain(&o.range.high),
-            o.spot
+                ""
+            }),
+            num(plain(&o.range.low)),
+            num(plain(&o.range.high)),
+            num(o
+                .spot
                 .as_ref()
                 .map(|s| plain(&s.totals.total))
-                .unwrap_or_default(),
-            c.report_currency.clone(),
-            o.assumptions.join("; "),
-            c.benchmark_note.to_string(),
-        ]));
+                .unwrap_or_default()),
+            Cell::Text(&c.report_currency),
+            Cell::Text(&assumptions),
+            Cell::Text(c.benchmark_note),
+        ]);
     }
-    out
+    out.finish()
 }
 
 fn table(rows: &[Vec<String>], right: &[bool]) -> String {
@@ -190,7 +197,7 @@ pub fn human(c: &CostComparison) -> String {
     human_in(c, Lang::En)
 }
 
-/// The human-readable comparison in `lang`: fixed texts from `super::text`, computed
+/// The human-readable comparison in `lang`: fixed texts from `crate::cost::text`, computed
 /// reasons translated by fragment, numbers in the language's format (`1.234,56` in German).
 pub fn human_in(c: &CostComparison, lang: Lang) -> String {
     let tr = |k: &str| text::t(lang, k);
@@ -292,7 +299,7 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
         };
         let total = match (&o.totals.total, o.totals.known_part) {
             (Money::Amount(a), _) => mo(a.0),
-            (Money::Missing(_), Some(k)) if o.basis != super::BasisKind::NoBasis => {
+            (Money::Missing(_), Some(k)) if o.basis != crate::cost::BasisKind::NoBasis => {
                 format!("{} (≥ {})", tr("incomplete"), mo(k.0))
             }
             (Money::Missing(_), _) => tr("no_cost"),
@@ -303,7 +310,7 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
             o.region.to_string(),
             format!("{}×{}", o.instances * o.gpus_per_instance, o.gpu_model),
             match o.factor {
-                Some(f) if o.basis == super::BasisKind::BenchmarkDerived => {
+                Some(f) if o.basis == crate::cost::BasisKind::BenchmarkDerived => {
                     format!("{} ×{}", tr("bench"), dec(fmt_f(f)))
                 }
                 _ => tr(o.basis.as_str()),
@@ -458,6 +465,38 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
         ));
     }
 
+    // Generic GPU models the offers' own data settles (instance name, interconnect).
+    let resolved: Vec<String> = c
+        .offers
+        .iter()
+        .filter_map(|o| {
+            o.gpu_model_resolved
+                .as_ref()
+                .map(|w| format!("  {}/{}: {}\n", o.provider_id, o.offer_id, why(w)))
+        })
+        .collect();
+    if !resolved.is_empty() {
+        s.push_str(&format!("\n{}\n", tr("gpu_resolved")));
+        for r in resolved {
+            s.push_str(&r);
+        }
+    }
+
+    // Operation after the job: its own job on each provider's cheapest offer for it.
+    if !c.operation_offers.is_empty() {
+        s.push_str(&format!("\n{}\n", tr("operation_offers")));
+        for op in &c.operation_offers {
+            s.push_str(&format!(
+                "  {}: {}\n",
+                op.provider_id,
+                match &op.missing {
+                    Some(w) => format!("{}: {}", tr("missing"), why(w)),
+                    None => op.describe(lang),
+                }
+            ));
+        }
+    }
+
     if let Some(best) = c.offers.iter().find(|o| o.rank == Some(1)) {
         s.push_str(&format!(
             "\n{}: {}/{} ({}, {})\n",
@@ -550,8 +589,15 @@ pub fn human_in(c: &CostComparison, lang: Lang) -> String {
 
     let b = &c.budget;
     s.push_str(&format!("\n{}", tr("budget_advice")));
-    if let Some(o) = &b.offer {
-        s.push_str(&format!(" ({} {o})", tr("for")));
+    match (&b.offer, &b.offer_detail) {
+        (Some(_), Some(d)) => s.push_str(&format!(
+            " ({} {}: {})",
+            tr("for"),
+            why(&b.chosen_text),
+            d.label()
+        )),
+        (Some(o), None) => s.push_str(&format!(" ({} {o})", tr("for"))),
+        (None, _) => s.push_str(&format!(" ({} {})", tr("for"), why(&b.chosen_text))),
     }
     if let Some(basis) = b.basis {
         s.push_str(&format!(
@@ -700,7 +746,7 @@ fn unit_word(lang: Lang, unit: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::cost::*;
     use std::str::FromStr;
 
     #[test]

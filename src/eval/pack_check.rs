@@ -1,4 +1,5 @@
-//! Checks on a rule pack that `cloudvet validate` runs after the pack's own
+//! Checks on a rule pack that every load of a pack runs (its `validate::Checked`
+//! implementation in `eval/packs.rs`) after the pack's own
 //! structure checks (`eval::packs::check_pack`):
 //!
 //! - every fact pointer of a rule's `check` resolves in the provider schema, and
@@ -53,34 +54,32 @@ pub fn check(pack: &RulePack) -> Vec<Diagnostic> {
             let last = ptr.rsplit('/').next().unwrap_or_default().to_string();
             let names: Vec<&str> = candidates.iter().map(String::as_str).collect();
             let close = crate::suggest::close_ids(&last, &names);
-            let mut d = Diagnostic::error(
+            let mut d = Diagnostic::error_t(
                 crate::diag::EvalCode::UnknownFactPointer,
-                format!(
-                    "{}: `{ptr}` is not a field of the {}",
-                    rule.id,
-                    if at.contains("/check") {
-                        "provider profile"
-                    } else {
-                        "requirements"
-                    }
-                ),
+                if at.contains("/check") {
+                    "eval_pointer_not_profile"
+                } else {
+                    "eval_pointer_not_requirements"
+                },
+                &[("rule", &rule.id), ("pointer", &ptr)],
             )
             .pointer(at);
             if !names.is_empty() {
-                d = d.expected(format!("one of {}", quote_list(&names)));
+                d = d.expected_t("load_one_of", &[("list", &quote_list(&names))]);
             }
-            let hint = crate::suggest::phrase(&close);
-            d = if hint.is_empty() {
-                d.help("see docs/data-model.md for the fields a profile has")
-            } else if let [one] = close.as_slice() {
-                d.help_t(
+            d = match close.as_slice() {
+                [] => d.help_t("eval_pointer_help", &[]),
+                [one] => d.help_t(
                     "suggest_did_you_mean_pointer",
                     &[("x", &format!("`{one}`"))],
-                )
-            } else {
-                d.help(format!(
-                    "{hint} (an unknown pointer makes the rule unknown for every provider)"
-                ))
+                ),
+                [init @ .., last] => {
+                    let head: Vec<String> = init.iter().map(|s| format!("`{s}`")).collect();
+                    d.help_t(
+                        "eval_pointer_did_you_mean_or",
+                        &[("x", &head.join(", ")), ("y", &format!("`{last}`"))],
+                    )
+                }
             };
             out.push(d);
         }
@@ -99,18 +98,23 @@ pub fn check(pack: &RulePack) -> Vec<Diagnostic> {
                 Ok(Outcome::Unknown) => "unknown".to_string(),
                 Err(e) => format!("no outcome ({e})"),
             };
-            let mut d = Diagnostic::error(
+            let mut d = Diagnostic::error_t(
                 crate::diag::EvalCode::ExampleMismatch,
-                format!(
-                    "{}: example {} expects {want} but gives {got}",
-                    rule.id,
-                    run.index + 1
-                ),
+                "eval_example_mismatch",
+                &[
+                    ("rule", &rule.id),
+                    ("n", &(run.index + 1).to_string()),
+                    ("want", want),
+                    ("got", &got),
+                ],
             )
             .pointer(format!("/rules/{i}/examples/{}", run.index))
-            .help("fix the check or the example; `cloudvet rules explain ID` shows the rule");
+            .help_t("eval_example_mismatch_help", &[]);
             if !run.reason.is_empty() {
-                d = d.expected(format!("{want}; the check said: {}", run.reason));
+                d = d.expected_t(
+                    "eval_example_mismatch_expected",
+                    &[("want", want), ("reason", &run.reason)],
+                );
             }
             out.push(d);
         }
