@@ -1,12 +1,12 @@
 #!/bin/sh
-# Opens the HTML report in headless Chromium (Debian package `chromium`, installed
-# by .ci/run) and checks that it loads without console errors, refers to no
-# external resource, and shows the shortlist with the recommended provider; then
-# that no HTML page of the report overflows horizontally at 1280 and at 800 px
-# (issue 14 point 6), in German and English and with names in every script: a copy
-# of each page gets a small script that writes the document's scroll width and the
-# widest elements into the DOM, which --dump-dom prints (the shipped HTML itself
-# stays script-free).
+# Opens the HTML editions of the report in headless Chromium (Debian package
+# `chromium`, installed by .ci/run) and checks that each loads without console
+# errors and refers to no external resource, and that the decision edition shows
+# the shortlist with the recommended provider; then that no HTML page of the
+# report overflows horizontally at 1280 and at 800 px (issue 14 point 6), in German
+# and English and with names in every script: a copy of each page gets a small
+# script that writes the document's scroll width and the widest elements into the
+# DOM, which --dump-dom prints (the shipped HTML itself stays script-free).
 # Not part of `cargo test`. Usage: scripts/check-html-chromium.sh [path/to/cloudvet]
 set -eu
 cd "$(dirname "$0")/.."
@@ -27,7 +27,7 @@ for lang in de en; do
     --host-resolver-rules="MAP * ~NOTFOUND" \
     --user-data-dir="$TMP/profile-$lang" --enable-logging=stderr --v=0 \
     --virtual-time-budget=2000 \
-    --dump-dom "file://$out/report.html" >"$out/dom.html" 2>"$out/chromium.log" \
+    --dump-dom "file://$out/decision.html" >"$out/dom.html" 2>"$out/chromium.log" \
     || { cat "$out/chromium.log" >&2; fail "$lang: chromium failed"; }
   if grep -E 'CONSOLE|Uncaught|ERR_NAME_NOT_RESOLVED|net::ERR_' "$out/chromium.log" >&2; then
     fail "$lang: console errors or network requests (log above)"
@@ -46,6 +46,23 @@ for lang in de en; do
   [ -n "$first" ] || fail "$lang: empty shortlist"
   grep -q -F "$first" "$out/dom.html" || fail "$lang: '$first' not shown"
   echo "check-html: $lang ok (first on the shortlist: $first)"
+  # The annexes: they load without console errors and are self-contained too.
+  for edition in annex-dpo annex-procurement; do
+    "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-background-networking \
+      --disable-component-update --disable-sync --no-first-run --disable-extensions \
+      --host-resolver-rules="MAP * ~NOTFOUND" \
+      --user-data-dir="$TMP/profile-$lang-$edition" --enable-logging=stderr --v=0 \
+      --virtual-time-budget=2000 \
+      --dump-dom "file://$out/$edition.html" >"$out/$edition.dom.html" 2>"$out/$edition.log" \
+      || { cat "$out/$edition.log" >&2; fail "$lang $edition: chromium failed"; }
+    if grep -E 'CONSOLE|Uncaught|ERR_NAME_NOT_RESOLVED|net::ERR_' "$out/$edition.log" >&2; then
+      fail "$lang $edition: console errors or network requests (log above)"
+    fi
+    if grep -E -i '(src|href|xlink:href)="(https?:)?//|url\(|@import' "$out/$edition.dom.html" >&2; then
+      fail "$lang $edition: the page refers to external resources (above)"
+    fi
+    echo "check-html: $lang $edition ok"
+  done
 done
 
 # --- Horizontal overflow at 1280 and 800 px -------------------------------------------
@@ -98,7 +115,7 @@ overflow_check() { # label html
 
 for lang in de en; do
   for html in "$TMP/$lang"/*.html; do
-    [ "$(basename "$html")" = dom.html ] && continue # Chromium's dump from the first check
+    case "$(basename "$html")" in dom.html | *.dom.html) continue ;; esac # Chromium's dumps from the first checks
     overflow_check "$lang $(basename "$html")" "$html"
   done
 done

@@ -95,6 +95,7 @@ mod decision;
 mod diag;
 mod diff;
 mod dpa;
+mod editions;
 pub mod fields;
 mod help;
 mod import;
@@ -117,6 +118,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     report::TABLE,
     checks::TABLE,
     help::TABLE,
+    editions::TABLE,
     citations::TABLE,
     cost::TABLE,
     cost_advice::TABLE,
@@ -167,6 +169,7 @@ pub fn t(lang: Lang, key: &str) -> &'static str {
 pub fn labels(lang: Lang) -> BTreeMap<String, String> {
     [
         report::TABLE,
+        editions::TABLE,
         cost::TABLE,
         decision::TABLE,
         seal::TABLE,

@@ -553,6 +553,7 @@ pub fn report(inputs: &Inputs, lang: Lang) -> Result<Report, Vec<Diagnostic>> {
             .iter_mut()
             .find(|d| d.provider_id == st.provider)
         {
+            row.state = "stale".to_string();
             row.status_text = crate::i18n::t(lang, "dpa_stale_status").to_string();
             row.basis = crate::i18n::fill(
                 lang,

@@ -1,7 +1,8 @@
-//! The render stage: turns one `Report` into bytes: HTML and Markdown through
-//! tera templates (embedded in the binary, overridable by name with
-//! `--templates DIR`), JSON with serde, CSV by hand, PDF with our layout engine
-//! on printpdf. Every renderer reads only the `Report`.
+//! The render stage: turns one `Report` into bytes: three editions (decision,
+//! DPO annex, procurement annex) as HTML and Markdown through tera templates
+//! (embedded in the binary, overridable by name with `--templates DIR`) and as
+//! PDF with our layout engine on printpdf; JSON with serde and CSV by hand, both
+//! complete. Every renderer reads only the `Report`.
 //!
 //! Escaping: tera escapes `{{ … }}` output for HTML in `.html` templates. For
 //! `.md` templates we install a Markdown escape function in a second tera
@@ -75,6 +76,77 @@ impl FromStr for Format {
 }
 
 impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An edition of the report: who it is written for. Each is rendered as PDF, HTML
+/// and Markdown from the same `Report`; JSON and CSV hold everything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Edition {
+    /// For management: what to do, why, the shortlist, cost, risks (at most six pages).
+    Decision,
+    /// For the data protection officer: findings per provider and area, with evidence.
+    Dpo,
+    /// For procurement: offers, cost lines, spot, rent vs buy, budget, sources.
+    Procurement,
+}
+
+impl Edition {
+    pub const ALL: [Edition; 3] = [Edition::Decision, Edition::Dpo, Edition::Procurement];
+
+    /// The name on the command line (`--edition dpo`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Decision => "decision",
+            Edition::Dpo => "dpo",
+            Edition::Procurement => "procurement",
+        }
+    }
+
+    /// The file name without extension, also the template name (`annex-dpo.html`).
+    pub fn file_stem(self) -> &'static str {
+        match self {
+            Edition::Decision => "decision",
+            Edition::Dpo => "annex-dpo",
+            Edition::Procurement => "annex-procurement",
+        }
+    }
+
+    /// Catalogue keys of the title and the subject.
+    pub fn title_key(self) -> &'static str {
+        match self {
+            Edition::Decision => "ed_decision_title",
+            Edition::Dpo => "ed_dpo_title",
+            Edition::Procurement => "ed_procurement_title",
+        }
+    }
+
+    pub fn subject_key(self) -> &'static str {
+        match self {
+            Edition::Decision => "ed_decision_subject",
+            Edition::Dpo => "ed_dpo_subject",
+            Edition::Procurement => "ed_procurement_subject",
+        }
+    }
+}
+
+impl FromStr for Edition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "decision" => Ok(Edition::Decision),
+            "dpo" => Ok(Edition::Dpo),
+            "procurement" => Ok(Edition::Procurement),
+            other => Err(format!(
+                "unknown edition `{other}` (expected decision, dpo, procurement or all)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Edition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -338,6 +410,18 @@ impl Templates {
         })
     }
 
+    /// Overrides named like the templates of the one-document report of earlier
+    /// versions (`report.html`, `report.md`): nothing reads them any more.
+    pub fn retired_overrides(&self) -> Vec<&str> {
+        self.sources
+            .iter()
+            .filter(|(n, o)| {
+                o.as_str() != "embedded" && matches!(n.as_str(), "report.html" | "report.md")
+            })
+            .map(|(_, o)| o.as_str())
+            .collect()
+    }
+
     fn render(&self, name: &str, report: &Report) -> Result<String, RenderError> {
         let tera = if name.ends_with(".md") {
             std::sync::Arc::clone(&self.md)
@@ -536,10 +620,16 @@ pub struct Output {
     pub bytes: Vec<u8>,
 }
 
-/// Renders `report` in `format`. CSV gives two files (shortlist and cost).
+/// Renders one edition to bytes, given the edition and its file name.
+type EditionRenderer<'a> = dyn Fn(Edition, &str) -> Result<Vec<u8>, RenderError> + 'a;
+
+/// Renders `report` in `format`: PDF, HTML and Markdown once per edition
+/// (`decision.pdf`, `annex-dpo.html`, …); JSON (`report.json`) and CSV (two
+/// files, shortlist and cost) once, complete, whatever the editions.
 pub fn render(
     report: &Report,
     format: Format,
+    editions: &[Edition],
     templates: &Templates,
 ) -> Result<Vec<Output>, RenderError> {
     let one = |name: &str, bytes: Vec<u8>| {
@@ -548,17 +638,24 @@ pub fn render(
             bytes,
         }]
     };
+    let per_edition = |render: &EditionRenderer<'_>| {
+        editions
+            .iter()
+            .map(|e| {
+                let name = format!("{}.{}", e.file_stem(), format.name());
+                Ok(Output {
+                    bytes: render(*e, &name)?,
+                    file_name: name,
+                })
+            })
+            .collect::<Result<Vec<Output>, RenderError>>()
+    };
     Ok(match format {
-        Format::Html => one(
-            "report.html",
-            templates.render("report.html", report)?.into_bytes(),
-        ),
-        Format::Md => one(
-            "report.md",
-            templates.render("report.md", report)?.into_bytes(),
-        ),
+        Format::Html | Format::Md => {
+            per_edition(&|_, name| Ok(templates.render(name, report)?.into_bytes()))?
+        }
+        Format::Pdf => per_edition(&|e, _| pdf::render(report, e))?,
         Format::Json => one("report.json", json(report)?.into_bytes()),
-        Format::Pdf => one("report.pdf", pdf::render(report)?),
         Format::Csv => vec![
             Output {
                 file_name: "shortlist.csv".into(),
@@ -727,19 +824,34 @@ mod template_tests {
     use crate::report::fixture::sample;
 
     #[test]
-    fn embedded_templates_render_both_languages() {
+    fn embedded_templates_render_every_edition_in_both_languages() {
         let t = Templates::embedded().unwrap();
         for lang in Lang::ALL {
             let r = sample(lang);
-            let html = t.render("report.html", &r).unwrap();
+            for e in Edition::ALL {
+                let html = t.render(&format!("{}.html", e.file_stem()), &r).unwrap();
+                assert!(html.starts_with("<!DOCTYPE html>"), "{e}");
+                assert!(!html.contains("<script"), "{e}: no scripts");
+                assert!(
+                    !html.contains("http://") || html.contains("http://www.w3.org/2000/svg"),
+                    "{e}"
+                );
+                let md = t.render(&format!("{}.md", e.file_stem()), &r).unwrap();
+                assert!(md.starts_with("# "), "{e}");
+            }
+            let html = t.render("annex-procurement.html", &r).unwrap();
             assert!(
                 html.contains("<svg"),
                 "bar chart and value map are inline SVG"
             );
-            assert!(!html.contains("<script"), "no scripts");
-            assert!(!html.contains("http://") || html.contains("http://www.w3.org/2000/svg"));
-            let md = t.render("report.md", &r).unwrap();
-            assert!(md.starts_with("# "));
         }
+    }
+
+    #[test]
+    fn editions_parse_and_name_their_files() {
+        assert_eq!("dpo".parse::<Edition>(), Ok(Edition::Dpo));
+        assert!("all".parse::<Edition>().is_err(), "`all` is the CLI's");
+        let names: Vec<&str> = Edition::ALL.iter().map(|e| e.file_stem()).collect();
+        assert_eq!(names, ["decision", "annex-dpo", "annex-procurement"]);
     }
 }

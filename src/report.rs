@@ -25,6 +25,7 @@ pub mod chart;
 pub use chart::{Drawing, Mark};
 pub mod cost_input;
 pub mod dpa;
+pub mod editions;
 #[cfg(test)]
 pub(crate) mod fixture;
 pub mod from_cost;
@@ -65,6 +66,19 @@ pub struct Report {
     pub dpa_reviews: Vec<DpaStatus>,
     pub method: Method,
     pub provenance: ProvenanceSection,
+    /// What the decision edition adds for management: next steps, the questions that
+    /// decide, the shortlist in three groups, risks and what the result rests on.
+    #[serde(default)]
+    pub decision: DecisionSection,
+    /// The DPO annex: per provider, the data-protection findings that fail or are open.
+    #[serde(default)]
+    pub dpo: Vec<ProviderFindings>,
+    /// The procurement annex's own parts: offers against the requirements, cost lines.
+    #[serde(default)]
+    pub procurement: ProcurementSection,
+    /// What the marks of evidence and legal references mean, in words.
+    #[serde(default)]
+    pub legend: Vec<LegendRow>,
 }
 
 /// Title, dates and identity of the document.
@@ -535,6 +549,11 @@ pub struct Advice {
 pub struct DpaStatus {
     pub provider_id: String,
     pub provider_name: String,
+    /// `signed` (a review signed off by the DPO), `in_review` (a review not signed off
+    /// yet), `stale` (a review of another DPA version: not applied) or `missing` (no
+    /// review: the profile's DPA facts).
+    #[serde(default)]
+    pub state: String,
     pub reviewed: bool,
     pub status_text: String,
     pub reviewer: Option<String>,
@@ -611,6 +630,210 @@ pub struct InputRow {
     pub file_text: String,
     #[serde(default)]
     pub kind_text: String,
+}
+
+/// The decision edition's own parts (`decision.pdf`, `.html`, `.md`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DecisionSection {
+    /// What to do next, in order, one sentence each.
+    pub next_steps: Vec<String>,
+    /// The decisive questions, most valuable first (at most eight).
+    pub questions: Vec<QuestionItem>,
+    /// "… and 20 more questions in the questionnaires", when there are more.
+    pub questions_more: Option<String>,
+    /// Every must-have met, by rank.
+    pub cleared: Vec<GroupRow>,
+    /// Kept, with must-haves still open, by rank.
+    pub open: Vec<GroupRow>,
+    /// Excluded by a must-have, with the rule.
+    pub excluded: Vec<GroupRow>,
+    /// The cost of the options in one or two sentences.
+    pub cost: Vec<String>,
+    /// The top risks, one sentence each (at most five).
+    pub risks: Vec<String>,
+    /// What the result rests on: confidence, robustness, evidence age, in sentences.
+    pub rests_on: Vec<String>,
+    /// The method in one paragraph.
+    pub method: String,
+    /// The provenance in one line.
+    pub provenance: String,
+}
+
+/// A decisive question: ask it, and the answer can change who ranks first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuestionItem {
+    pub provider_id: String,
+    pub provider_name: String,
+    pub rule_id: String,
+    /// What it is about (the rule's title).
+    pub topic: String,
+    /// The question to the vendor.
+    pub question: String,
+    /// A must-have: a "no" excludes the provider.
+    pub must_have: bool,
+    /// Points (0–100) the answer can move.
+    pub value: Figure,
+    /// What the answer can change, in words.
+    pub effect: String,
+}
+
+/// One provider in a group of the shortlist (cleared, open or excluded).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupRow {
+    pub rank: Option<u32>,
+    pub provider_id: String,
+    pub provider_name: String,
+    pub score: Figure,
+    /// The score if every open fact turned out in the provider's favour.
+    pub best_score: Figure,
+    /// `9.7` or `9.7 (up to 45.2)`.
+    pub score_text: String,
+    /// Rules met, not met and open (counts, not lists).
+    pub met: u32,
+    pub failed: u32,
+    pub unknown: u32,
+    /// The counts in words: `All rules: 31 met, 2 not met, 23 open.`
+    pub rules_text: String,
+    /// The must-haves in words: `3 of 26 must-haves met, 23 open`.
+    pub must_haves_text: String,
+    /// Open must-haves grouped by area, in one sentence; empty when none.
+    pub open_text: String,
+    /// Excluded: the must-haves that excluded it, by title, and why.
+    pub excluded_by: Vec<String>,
+    /// The cost in one cell: the range, the comparable total, or why there is none.
+    pub cost_text: String,
+    pub cost: Option<MoneyRange>,
+    pub cost_comparable: Option<Money>,
+}
+
+/// One provider's findings that fail or are open, by area (the DPO annex, and the
+/// procurement annex for the other areas).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProviderFindings {
+    pub provider_id: String,
+    pub provider_name: String,
+    pub rank: Option<u32>,
+    /// `cleared`, `open` or `excluded`, and in words.
+    pub group: String,
+    pub group_text: String,
+    /// The areas a DPO reviews (DPA, third-country transfers, security, AI literacy),
+    /// each with its findings that fail or are open; passed rules as a count.
+    pub areas: Vec<AreaFindings>,
+    /// Set for excluded providers: only the must-haves that excluded it are listed.
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaFindings {
+    pub id: String,
+    pub title: String,
+    pub met: u32,
+    pub failed: u32,
+    pub unknown: u32,
+    /// `7 met, 1 not met, 12 open`.
+    pub counts_text: String,
+    /// The same without the zeros, for the overview: `1 not met, 12 open, 7 met`.
+    pub counts_short: String,
+    pub findings: Vec<FindingDetail>,
+}
+
+/// A finding that fails or is open, with what it rests on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FindingDetail {
+    pub rule_id: String,
+    pub title: String,
+    pub outcome: Outcome,
+    pub outcome_text: String,
+    pub severity_text: String,
+    pub reason: String,
+    pub legal_basis: String,
+    /// The facts it read that are stated, with source and date.
+    pub evidence: Vec<EvidenceRow>,
+    /// The facts it needs that are not stated, by name, in one line.
+    pub not_stated: Option<String>,
+    pub waived: bool,
+}
+
+/// One fact a finding rests on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvidenceRow {
+    /// What the fact is, in words.
+    pub fact: String,
+    /// JSON pointer into the provider profile (for programs; not shown).
+    pub pointer: String,
+    pub value: String,
+    pub source: Option<String>,
+    pub as_of: Option<DateValue>,
+    pub status_text: String,
+    /// The DPA passage the DPO's review found for it, with where it is, if any.
+    pub passage: Option<String>,
+}
+
+/// The procurement annex's own parts.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProcurementSection {
+    /// Each provider's offers against the requirements, in shortlist order.
+    pub offers: Vec<OfferQualificationRow>,
+    /// The cost lines with their arithmetic: each shortlisted provider's best offer.
+    pub cost_details: Vec<CostDetail>,
+    /// Per provider, the findings that fail or are open on GPU availability,
+    /// certifications, location and sovereignty, exit and commercial terms (the
+    /// DPO annex has the data-protection areas).
+    #[serde(default)]
+    pub findings: Vec<ProviderFindings>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OfferQualificationRow {
+    pub provider_id: String,
+    pub provider_name: String,
+    /// `qualifies`, `does_not_qualify`, `open`, and in words.
+    pub verdict: String,
+    pub verdict_text: String,
+    /// "2 of 17 offers qualify; 9 in a country not allowed (GB, US), …".
+    pub summary: String,
+    /// Up to ten qualifying offers.
+    pub qualifying: Vec<String>,
+}
+
+/// One offer's cost, line by line.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostDetail {
+    pub provider_id: String,
+    pub provider_name: String,
+    /// `offer (8× H100-SXM, eu-north1)`.
+    pub offer: String,
+    pub lines: Vec<CostLineRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostLineRow {
+    /// The item in words (compute, storage, …, total).
+    pub item: String,
+    pub amount: Option<Money>,
+    /// The amount's text, or why it is missing.
+    pub amount_text: String,
+    /// The arithmetic, written out.
+    pub calculation: String,
+}
+
+/// A mark used in the report and what it means.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegendRow {
+    pub mark: String,
+    pub meaning: String,
 }
 
 #[cfg(test)]

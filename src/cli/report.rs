@@ -1,7 +1,9 @@
 //! `cloudvet report`: the main job. Loads the providers, rule packs,
 //! requirements, DPA reviews and workload (the embedded defaults unless given),
-//! assesses, costs, builds one `Report` and writes it in every format asked for
-//! into the output folder (default ./cloudvet-report/). All formats are rendered
+//! assesses, costs, builds one `Report` and writes each edition asked for
+//! (decision, DPO annex, procurement annex) in each format asked for, plus the
+//! complete JSON and CSV, into the output folder (default ./cloudvet-report/);
+//! then prints the files and the recommendation state. All formats are rendered
 //! in memory first and each file is written atomically, so an existing report
 //! is never left half-written. Progress lines go to stderr, and only once the
 //! run has taken long enough to notice.
@@ -12,7 +14,7 @@ use std::time::{Duration, Instant};
 use super::{Global, InputArgs, Status};
 use crate::diag::{CostCode, Diagnostic, ReportCode};
 use crate::pipeline::{self, Needs};
-use crate::render::{self, Format, Templates};
+use crate::render::{self, Edition, Format, Templates};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
@@ -27,6 +29,16 @@ pub struct Args {
         default_value = "pdf,html,md,json,csv"
     )]
     pub format: Vec<String>,
+    /// Editions to write as PDF, HTML and Markdown, comma-separated: decision (for
+    /// management), dpo (the data protection annex), procurement (the procurement
+    /// annex), or all. JSON and CSV always hold everything.
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        default_value = "all"
+    )]
+    pub edition: Vec<String>,
     #[command(flatten)]
     pub inputs: InputArgs,
     /// Folder with templates that replace the built-in ones by name
@@ -65,6 +77,25 @@ fn formats(args: &Args) -> Result<Vec<Format>, Diagnostic> {
     Ok(out)
 }
 
+fn editions(args: &Args) -> Result<Vec<Edition>, Diagnostic> {
+    let mut out = Vec::new();
+    for e in &args.edition {
+        if e.trim() == "all" {
+            out.extend(Edition::ALL);
+            continue;
+        }
+        let e = e.parse::<Edition>().map_err(|e| {
+            Diagnostic::error(ReportCode::InvalidReportOption, format!("--edition: {e}"))
+                .expected("decision, dpo, procurement or all (comma-separated)")
+                .help("e.g. --edition decision,dpo")
+        })?;
+        out.push(e);
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
 pub fn run(args: &Args, global: &Global) -> Status {
     match run_inner(args, global) {
         Ok(()) => Status::Ok,
@@ -81,12 +112,23 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         after: Duration::from_secs(2),
     };
     let formats = formats(args).map_err(|d| vec![d])?;
+    let editions = editions(args).map_err(|d| vec![d])?;
     // Templates first: a broken override should fail before any work.
     let templates = match &args.templates {
         Some(dir) => Templates::with_overrides(dir),
         None => Templates::embedded(),
     }
     .map_err(|e| vec![e.to_diagnostic()])?;
+    for path in templates.retired_overrides() {
+        errln!(
+            "{}",
+            crate::i18n::fill(
+                global.lang,
+                "cmd_report_retired_template",
+                &[("path", path)]
+            )
+        );
+    }
     let inputs = pipeline::load(&args.inputs.paths(), Needs::ALL)?;
     super::print_project_note(&inputs, global.lang);
     super::print_diagnostics(&inputs.warnings, global.lang);
@@ -106,13 +148,24 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
         "cmd_report_progress_render",
         &[("formats", &list)],
     ));
+    // One job per format, and per edition for the formats that have editions.
+    let jobs: Vec<(Format, &[Edition])> = formats
+        .iter()
+        .flat_map(|f| match f {
+            Format::Pdf | Format::Html | Format::Md => editions
+                .iter()
+                .map(|e| (*f, std::slice::from_ref(e)))
+                .collect::<Vec<_>>(),
+            Format::Json | Format::Csv => vec![(*f, &editions[..])],
+        })
+        .collect();
     let rendered: Vec<Result<Vec<render::Output>, render::RenderError>> =
         std::thread::scope(|scope| {
-            let handles: Vec<_> = formats
+            let handles: Vec<_> = jobs
                 .iter()
-                .map(|f| {
+                .map(|(f, e)| {
                     let (report, templates) = (&report, &templates);
-                    scope.spawn(move || render::render(report, *f, templates))
+                    scope.spawn(move || render::render(report, *f, e, templates))
                 })
                 .collect();
             handles
@@ -148,12 +201,43 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
             .in_file(args.out.display().to_string())
             .help(help)]
     })?;
-    let files: Vec<std::path::PathBuf> = outputs
+    // The files written, then the recommendation state and what to read first.
+    let lang = global.lang;
+    outln!(
+        "{}",
+        crate::i18n::fill(
+            lang,
+            "cmd_report_wrote",
+            &[
+                ("n", &outputs.len().to_string()),
+                ("dir", &args.out.display().to_string()),
+            ],
+        )
+    );
+    for o in &outputs {
+        outln!("  {}", args.out.join(&o.file_name).display());
+    }
+    if let Some(r) = &report.summary.recommendation {
+        outln!("{}", r.sentence);
+        outln!("{}", r.next_step);
+    }
+    let first = Format::ALL
         .iter()
-        .map(|o| args.out.join(&o.file_name))
-        .collect();
-    for path in &files {
-        outln!("{}", path.display());
+        .filter(|f| formats.contains(f))
+        .find_map(|f| {
+            editions
+                .first()
+                .map(|e| format!("{}.{}", e.file_stem(), f.name()))
+        });
+    if let Some(name) = first.filter(|n| outputs.iter().any(|o| &o.file_name == n)) {
+        outln!(
+            "{}",
+            crate::i18n::fill(
+                lang,
+                "cmd_report_read_first",
+                &[("path", &args.out.join(name).display().to_string())],
+            )
+        );
     }
     Ok(())
 }

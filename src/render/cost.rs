@@ -746,7 +746,7 @@ fn unit_word(lang: Lang, unit: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::cost::*;
+    use super::*;
     use std::str::FromStr;
 
     #[test]

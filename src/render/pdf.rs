@@ -16,12 +16,13 @@
 
 use printpdf::{Mm, PdfDocument, PdfPage, PdfSaveOptions};
 
-use super::RenderError;
+use super::{Edition, RenderError};
 use crate::i18n;
 use crate::report::{Outcome, Report};
 
 mod check;
 mod content;
+mod editions;
 mod embed;
 mod figure;
 pub mod layout;
@@ -29,10 +30,7 @@ pub mod layout;
 pub use check::{layout_problems, text_box_problems};
 use figure::drawing;
 
-use layout::{
-    Align, Cell, Column, Document, Face, Fonts, Item, Layout, PageSetup, Rgb, Style, ACCENT, AMBER,
-    GREEN, RED,
-};
+use layout::{Align, Column, Document, Fonts, Item, Rgb, AMBER, GREEN, RED};
 
 /// The shipped fonts (for the layout and for coverage tests), parsed once per process:
 /// a report writes several PDFs, and the charts measure with the same fonts.
@@ -40,17 +38,19 @@ pub fn embedded_fonts() -> Result<&'static Fonts, RenderError> {
     Fonts::shared().map_err(RenderError::Pdf)
 }
 
-/// Characters of the report that no shipped font has: they are drawn as a placeholder
-/// (and kept in the text layer).
+/// Characters of the report that no shipped font has, over every edition: they are
+/// drawn as a placeholder (and kept in the text layer).
 pub fn missing_glyphs(report: &Report) -> Result<Vec<char>, RenderError> {
     let fonts = embedded_fonts()?;
-    let doc = lay_out(report, fonts);
     let mut missing = std::collections::BTreeSet::new();
-    for item in doc.pages.iter().flat_map(|p| p.items.iter()) {
-        if let Item::Text { text, .. } = item {
-            for c in text.chars() {
-                if !fonts.covers(c) {
-                    missing.insert(c);
+    for edition in Edition::ALL {
+        let doc = lay_out(report, edition, fonts);
+        for item in doc.pages.iter().flat_map(|p| p.items.iter()) {
+            if let Item::Text { text, .. } = item {
+                for c in text.chars() {
+                    if !fonts.covers(c) {
+                        missing.insert(c);
+                    }
                 }
             }
         }
@@ -58,19 +58,27 @@ pub fn missing_glyphs(report: &Report) -> Result<Vec<char>, RenderError> {
     Ok(missing.into_iter().collect())
 }
 
-/// Renders the report as PDF bytes.
-pub fn render(report: &Report) -> Result<Vec<u8>, RenderError> {
+/// Renders one edition of the report as PDF bytes. Its title and subject are the
+/// edition's; its document ID (trailer /ID) is the report's, shared by the editions.
+pub fn render(report: &Report, edition: Edition) -> Result<Vec<u8>, RenderError> {
     let date = chrono::NaiveDate::parse_from_str(&report.meta.evaluation_date.iso, "%Y-%m-%d")
         .map_err(|e| RenderError::Pdf(format!("evaluation date: {e}")))?;
+    let l = |k: &str| {
+        report
+            .labels
+            .get(k)
+            .cloned()
+            .unwrap_or_else(|| i18n::t(report.lang, k).to_string())
+    };
     let meta = PdfMeta {
-        title: report.meta.title.clone(),
-        subject: report.meta.subject.clone(),
+        title: l(edition.title_key()),
+        subject: l(edition.subject_key()),
         author: report.meta.author.clone(),
         keywords: vec!["GPU cloud".into(), "GDPR".into(), "procurement".into()],
         date,
         document_id: report.meta.document_id.clone(),
     };
-    write_document(&meta, |fonts| lay_out(report, fonts))
+    write_document(&meta, |fonts| lay_out(report, edition, fonts))
 }
 
 /// Metadata of a PDF written by [`write_document`].
@@ -115,655 +123,10 @@ fn col(head: &str, width: f32, align: Align) -> Column {
     }
 }
 
-/// Lays the report out in the order of issue 5: summary, shortlist,
-/// knock-outs, providers, cost, value map, recommendations, DPA reviews,
-/// method, provenance.
-pub fn lay_out(report: &Report, fonts: &Fonts) -> Document {
-    let lang = report.lang;
-    let l = |k: &str| report.labels.get(k).cloned().unwrap_or_default();
-    let setup = PageSetup {
-        header_left: report.meta.title.clone(),
-        header_right: format!(
-            "{} {}",
-            l("evaluation_date"),
-            report.meta.evaluation_date.text
-        ),
-        footer_left: format!("{} {}", report.meta.tool, report.meta.tool_version),
-        page_label: Box::new(move |x, y| i18n::page_x_of_y(lang, x, y)),
-    };
-    let mut p = Layout::new(fonts, setup);
-
-    // Title block.
-    p.paragraph(
-        &report.meta.title,
-        Style {
-            size: 20.0,
-            face: Face::Bold,
-            color: ACCENT,
-        },
-    );
-    p.paragraph(
-        &format!(
-            "{}: {} · {}: {}",
-            l("evaluation_date"),
-            report.meta.evaluation_date.text,
-            l("document_id"),
-            report.meta.document_id
-        ),
-        Style::SMALL,
-    );
-    p.space(4.0);
-
-    // Summary.
-    let s = &report.summary;
-    p.heading(1, &l("summary"));
-    match &s.recommendation {
-        Some(r) => {
-            let lines_h = (r.reasons.len() as f32 + 4.0) * Style::BODY.line_height() + 16.0;
-            p.ensure(lines_h);
-            let top = p.block(0.0);
-            p.space(3.0);
-            p.paragraph(
-                &format!("{}: {}", l("recommendation"), r.sentence),
-                Style {
-                    size: 12.0,
-                    face: Face::Bold,
-                    color: ACCENT,
-                },
-            );
-            p.paragraph(&r.next_step, Style::BODY);
-            p.bullets(&r.reasons, Style::BODY);
-            let bottom = p.block(0.0);
-            let x = p.left();
-            p.rect(x - 6.0, top, 3.0, (bottom - top).max(10.0), ACCENT);
-            p.space(4.0);
-        }
-        None => p.paragraph(&l("no_recommendation"), Style::BOLD.with_color(RED)),
-    }
-    p.paragraph(&s.headline, Style::BODY);
-    if !s.top.is_empty() {
-        p.heading(3, &l("shortlist_top"));
-        shortlist_table(&mut p, report, &s.top);
-    }
-    p.labelled(
-        &format!("{}:", l("assessed_counts")),
-        &format!(
-            "{} {}, {} {}, {} {}",
-            s.assessed,
-            l("assessed"),
-            s.eligible,
-            l("eligible"),
-            s.excluded,
-            l("excluded")
-        ),
-    );
-    if !s.excluded_by.is_empty() {
-        let items: Vec<String> = s
-            .excluded_by
-            .iter()
-            .map(|e| {
-                format!(
-                    "{} {} ({}): {}",
-                    e.rule_id,
-                    e.title,
-                    e.count,
-                    e.providers.join(", ")
-                )
-            })
-            .collect();
-        p.paragraph(&format!("{}:", l("excluded_by")), Style::BOLD);
-        p.bullets(&items, Style::BODY);
-    }
-    if let Some(r) = &s.cost_range {
-        p.labelled(&format!("{}:", l("cost_range")), &r.text);
-    }
-    if let Some(r) = &s.cost_comparable {
-        p.labelled(&format!("{}:", l("cost_comparable")), &r.text);
-    }
-    if let Some(n) = &s.cost_comparable_note {
-        p.paragraph(n, Style::SMALL);
-    }
-    p.paragraph(&format!("{}:", l("main_risks")), Style::BOLD);
-    if s.main_risks.is_empty() {
-        p.paragraph(&l("none"), Style::BODY);
-    } else {
-        p.bullets(&s.main_risks, Style::BODY);
-    }
-    p.paragraph(&format!("{}:", l("open_must_haves")), Style::BOLD);
-    if s.open_must_haves.is_empty() {
-        p.paragraph(&l("none"), Style::BODY);
-    } else {
-        let items: Vec<String> = s
-            .open_must_haves
-            .iter()
-            .map(|o| format!("{}: {}", o.provider_name, o.text))
-            .collect();
-        p.bullets(&items, Style::BODY);
-    }
-    p.paragraph(&s.robustness_note, Style::SMALL);
-
-    // Shortlist and knock-outs: the summary keeps page 1 to itself.
-    p.new_page();
-    p.heading(1, &l("shortlist"));
-    shortlist_table(&mut p, report, &report.shortlist);
-    p.heading(2, &l("knockouts"));
-    if report.knockouts.is_empty() {
-        p.paragraph(&l("none"), Style::BODY);
-    } else {
-        let rows: Vec<Vec<Cell>> = report
-            .knockouts
-            .iter()
-            .map(|k| {
-                vec![
-                    Cell::bold(k.provider_name.clone()),
-                    Cell::new(format!("{} {}", k.rule_id, k.title)),
-                    Cell::new(k.reason.clone()),
-                    Cell::new(k.legal_basis.clone()),
-                ]
-            })
-            .collect();
-        p.table(
-            &[
-                col(&l("provider"), 1.2, Align::Left),
-                col(&l("rule"), 2.0, Align::Left),
-                col(&l("reason"), 2.6, Align::Left),
-                col(&l("legal_basis"), 1.3, Align::Left),
-            ],
-            &rows,
-        );
-    }
-
-    // Sovereignty levels: one row per provider, SOV-1 … SOV-8.
-    if !report.seal.is_empty() {
-        p.heading(2, &l("seal_title"));
-        p.paragraph(&l("seal_note"), Style::BODY);
-        let mut cols = vec![col(&l("provider"), 1.6, Align::Left)];
-        let objectives: Vec<String> = report.seal[0]
-            .levels
-            .iter()
-            .map(|c| c.objective.clone())
-            .collect();
-        for o in &objectives {
-            cols.push(col(o, 0.75, Align::Left));
-        }
-        let rows: Vec<Vec<Cell>> = report
-            .seal
-            .iter()
-            .map(|r| {
-                let mut row = vec![Cell::bold(r.provider_name.clone())];
-                for c in &r.levels {
-                    let mut t = c.level.to_string();
-                    if c.open {
-                        t.push_str(&format!(" ({})", l("seal_open")));
-                    }
-                    if let Some(m) = c.minimum {
-                        t.push_str(&format!(", {} {m}", l("seal_minimum")));
-                    }
-                    if r.below_minimum.contains(&c.objective) {
-                        t.push_str(&format!(" — {}", l("seal_below_minimum")));
-                    }
-                    row.push(Cell::new(t));
-                }
-                row
-            })
-            .collect();
-        p.table(&cols, &rows);
-    }
-
-    // Providers.
-    p.new_page();
-    p.heading(1, &l("providers"));
-    for prov in &report.providers {
-        p.heading(2, &prov.name);
-        let mut facts = vec![format!("{}: {}", l("status"), prov.status_text)];
-        if let Some(r) = prov.rank {
-            facts.push(format!("{}: {r}", l("rank")));
-        }
-        facts.push(format!("{}: {}", l("score"), prov.score.text));
-        facts.push(format!("{}: {}", l("confidence"), prov.confidence.text));
-        facts.push(format!("{}: {}", l("robustness"), prov.robustness.text));
-        p.paragraph(&facts.join(" · "), Style::BODY);
-        if let Some(e) = &prov.legal_entity {
-            let hq = prov.hq_country.clone().unwrap_or_default();
-            p.paragraph(&format!("{e} ({hq})"), Style::SMALL);
-        }
-        if !prov.areas.is_empty() {
-            p.heading(3, &l("area_scores"));
-            let rows: Vec<Vec<Cell>> = prov
-                .areas
-                .iter()
-                .map(|a| {
-                    vec![
-                        Cell::new(a.name.clone()),
-                        Cell::new(a.score.text.clone()),
-                        Cell::new(a.weight.text.clone()),
-                    ]
-                })
-                .collect();
-            p.table(
-                &[
-                    col(&l("area"), 3.0, Align::Left),
-                    col(&l("score"), 1.0, Align::Right),
-                    col(&l("weight"), 1.0, Align::Right),
-                ],
-                &rows,
-            );
-        }
-        if !prov.findings.is_empty() {
-            p.heading(3, &l("findings_open"));
-            let rows: Vec<Vec<Cell>> = prov
-                .findings
-                .iter()
-                .filter(|f| f.outcome != Outcome::Pass)
-                .map(|f| {
-                    vec![
-                        Cell::new(format!("{} {}", f.rule_id, f.title)),
-                        Cell::colored(f.outcome_text.clone(), outcome_color(f.outcome)),
-                        Cell::new(f.severity_text.clone()),
-                        Cell::new(f.reason.clone()),
-                        Cell::new(f.legal_basis.clone()),
-                    ]
-                })
-                .collect();
-            p.table(
-                &[
-                    col(&l("rule"), 2.1, Align::Left),
-                    col(&l("outcome"), 0.9, Align::Left),
-                    col(&l("severity"), 0.8, Align::Left),
-                    col(&l("reason"), 2.4, Align::Left),
-                    col(&l("legal_basis"), 1.5, Align::Left),
-                ],
-                &rows,
-            );
-            if !prov.passed.is_empty() {
-                p.labelled(
-                    &format!("{} ({}):", l("passed"), prov.passed.len()),
-                    &prov.passed.join(", "),
-                );
-            }
-        }
-        if !prov.facts.is_empty() {
-            p.heading(3, &l("facts"));
-            let rows: Vec<Vec<Cell>> = prov
-                .facts
-                .iter()
-                .map(|f| {
-                    vec![
-                        Cell::new(f.label.clone()),
-                        Cell::new(f.value.clone()),
-                        Cell::new(f.source.clone().unwrap_or_default()),
-                        Cell::new(f.as_of.as_ref().map(|d| d.text.clone()).unwrap_or_default()),
-                        Cell::new(f.status_text.clone()),
-                    ]
-                })
-                .collect();
-            p.table(
-                &[
-                    col(&l("fact"), 1.8, Align::Left),
-                    col(&l("value"), 1.4, Align::Left),
-                    col(&l("source"), 2.4, Align::Left),
-                    col(&l("as_of"), 0.9, Align::Left),
-                    col(&l("evidence"), 1.0, Align::Left),
-                ],
-                &rows,
-            );
-        }
-        if !prov.open_questions.is_empty() {
-            p.heading(3, &l("open_questions"));
-            let items: Vec<String> = prov
-                .open_questions
-                .iter()
-                .map(|q| format!("{}: {}", q.rule_id, q.question))
-                .collect();
-            p.bullets(&items, Style::BODY);
-        }
-        if !prov.waivers.is_empty() {
-            p.heading(3, &l("waivers"));
-            let rows: Vec<Vec<Cell>> = prov
-                .waivers
-                .iter()
-                .map(|w| {
-                    vec![
-                        Cell::new(w.rule_id.clone()),
-                        Cell::new(w.justification.clone()),
-                        Cell::new(w.approved_by.clone().unwrap_or_default()),
-                        if w.expired {
-                            Cell::colored(w.status_text.clone(), RED)
-                        } else {
-                            Cell::new(w.status_text.clone())
-                        },
-                    ]
-                })
-                .collect();
-            p.table(
-                &[
-                    col(&l("rule"), 0.8, Align::Left),
-                    col(&l("justification"), 3.0, Align::Left),
-                    col(&l("approved_by"), 1.2, Align::Left),
-                    col(&l("expires"), 1.4, Align::Left),
-                ],
-                &rows,
-            );
-        }
-    }
-
-    // Cost.
-    p.heading(1, &l("cost"));
-    match &report.cost {
-        None => p.paragraph(&l("no_cost_data"), Style::BODY),
-        Some(c) => {
-            p.paragraph(&c.workload, Style::BODY);
-            let rows: Vec<Vec<Cell>> = c
-                .rows
-                .iter()
-                .map(|r| {
-                    let na = r.missing.clone().unwrap_or_else(|| l("not_applicable"));
-                    vec![
-                        Cell::bold(r.provider_name.clone()),
-                        Cell::new(format!(
-                            "{} ({}× {})",
-                            r.offer_id, r.gpus_per_instance, r.gpu
-                        )),
-                        Cell::new(r.basis_text.clone()),
-                        Cell::new(match (&r.on_demand, &r.comparable) {
-                            (Some(m), _) => m.text.clone(),
-                            (None, Some(k)) => format!("{} ({})", k.text, l("comparable")),
-                            (None, None) => r.missing.clone().unwrap_or_else(|| na.clone()),
-                        }),
-                        Cell::new(
-                            r.spot
-                                .as_ref()
-                                .map(|m| m.text.clone())
-                                .unwrap_or_else(|| l("not_applicable")),
-                        ),
-                        Cell::new(
-                            r.time_to_result
-                                .as_ref()
-                                .map(|t| t.text.clone())
-                                .unwrap_or_default(),
-                        ),
-                    ]
-                })
-                .collect();
-            p.table(
-                &[
-                    col(&l("provider"), 1.4, Align::Left),
-                    col(&l("offer"), 1.5, Align::Left),
-                    col(&l("basis"), 1.0, Align::Left),
-                    col(&l("on_demand"), 1.9, Align::Right),
-                    col(&l("spot"), 1.6, Align::Right),
-                    col(&l("time_to_result"), 0.8, Align::Right),
-                ],
-                &rows,
-            );
-            if let Some(n) = &c.comparison_note {
-                p.paragraph(n, Style::SMALL);
-            }
-            if !c.chart.bars.is_empty() {
-                p.ensure(c.chart.drawing.height as f32 + 30.0);
-                p.heading(3, &c.chart.title);
-                drawing(&mut p, &c.chart.drawing);
-            }
-            if !c.spot_vs_on_demand.is_empty() {
-                p.heading(2, &l("spot_vs_on_demand"));
-                let rows: Vec<Vec<Cell>> = c
-                    .spot_vs_on_demand
-                    .iter()
-                    .map(|s| {
-                        vec![
-                            Cell::new(s.offer.clone()),
-                            Cell::new(s.on_demand.text.clone()),
-                            Cell::new(s.spot.text.clone()),
-                            Cell::new(s.saving.text.clone()),
-                        ]
-                    })
-                    .collect();
-                p.table(
-                    &[
-                        col(&l("offer"), 2.4, Align::Left),
-                        col(&l("on_demand"), 1.2, Align::Right),
-                        col(&l("spot"), 1.2, Align::Right),
-                        col(&l("saving"), 0.8, Align::Right),
-                    ],
-                    &rows,
-                );
-            }
-            if let Some(b) = &c.budget {
-                p.heading(2, &l("budget_advice"));
-                p.paragraph(&b.offer, Style::BODY);
-                let mut items: Vec<String> = b
-                    .alerts
-                    .iter()
-                    .map(|a| {
-                        format!(
-                            "{} {}: {}",
-                            l("alert_at"),
-                            i18n::percent(lang, f64::from(a.percent), 0),
-                            a.amount.text
-                        )
-                    })
-                    .collect();
-                items.push(format!(
-                    "{}: {}",
-                    l("automatic_stop"),
-                    b.automatic_stop.text
-                ));
-                p.bullets(&items, Style::BODY);
-            }
-            if let Some(r) = &c.rent_vs_buy {
-                p.heading(2, &l("rent_vs_buy"));
-                let mut items = vec![format!("{}: {}", l("owned"), r.owned_per_gpu_hour.text)];
-                if let Some(cl) = &r.cloud_per_gpu_hour {
-                    items.push(format!("{}: {}", l("rented"), cl.text));
-                }
-                items.push(format!(
-                    "{}: {}",
-                    l("expected_utilisation"),
-                    r.expected_utilisation.text
-                ));
-                if let Some(b) = &r.break_even_utilisation {
-                    items.push(format!("{}: {}", l("break_even"), b.text));
-                }
-                p.bullets(&items, Style::BODY);
-                p.paragraph(&r.verdict, Style::BOLD);
-            }
-            if !c.notes.is_empty() {
-                p.bullets(&c.notes, Style::SMALL);
-            }
-        }
-    }
-
-    // Value map.
-    if !report.value_map.points.is_empty() {
-        p.ensure(report.value_map.drawing.height as f32 + 40.0);
-        p.heading(1, &l("value_map"));
-        drawing(&mut p, &report.value_map.drawing);
-        p.paragraph(&report.value_map.note, Style::SMALL);
-    }
-
-    // Recommendations.
-    p.heading(1, &l("recommendations"));
-    if report.recommendations.is_empty() {
-        p.paragraph(&l("none"), Style::BODY);
-    }
-    for a in &report.recommendations {
-        p.paragraph(&a.title, Style::BOLD);
-        p.paragraph(&a.text, Style::BODY);
-    }
-
-    // DPA reviews.
-    p.heading(1, &l("dpa_reviews"));
-    let rows: Vec<Vec<Cell>> = report
-        .dpa_reviews
-        .iter()
-        .map(|d| {
-            vec![
-                Cell::bold(d.provider_name.clone()),
-                if d.reviewed {
-                    Cell::colored(d.status_text.clone(), GREEN)
-                } else {
-                    Cell::colored(d.status_text.clone(), AMBER)
-                },
-                Cell::new(d.reviewer.clone().unwrap_or_default()),
-                Cell::new(d.date.as_ref().map(|x| x.text.clone()).unwrap_or_default()),
-                Cell::new(d.basis.clone()),
-            ]
-        })
-        .collect();
-    p.table(
-        &[
-            col(&l("provider"), 1.3, Align::Left),
-            col(&l("status"), 1.0, Align::Left),
-            col(&l("reviewer"), 1.1, Align::Left),
-            col(&l("date"), 0.9, Align::Left),
-            col(&l("basis"), 2.5, Align::Left),
-        ],
-        &rows,
-    );
-
-    // Method and sources.
-    p.heading(1, &l("method"));
-    for t in &report.method.text {
-        p.paragraph(t, Style::BODY);
-    }
-    p.heading(2, &l("rule_packs"));
-    let rows: Vec<Vec<Cell>> = report
-        .method
-        .rule_packs
-        .iter()
-        .map(|r| {
-            vec![
-                Cell::new(r.id.clone()),
-                Cell::new(r.title.clone()),
-                Cell::new(r.version.clone()),
-                Cell::new(r.rules.to_string()),
-            ]
-        })
-        .collect();
-    p.table(
-        &[
-            col("ID", 1.2, Align::Left),
-            col(&l("rule_packs"), 3.0, Align::Left),
-            col(&l("version"), 0.8, Align::Left),
-            col(&l("rules_count"), 0.6, Align::Right),
-        ],
-        &rows,
-    );
-    p.heading(2, &l("legal_texts"));
-    p.bullets(&report.method.legal_texts, Style::BODY);
-    p.heading(2, &l("benchmark_sources"));
-    p.paragraph(&report.method.benchmark_disclaimer, Style::BOLD);
-    let items: Vec<String> = report
-        .method
-        .benchmark_sources
-        .iter()
-        .map(|b| format!("{}: {}", b.benchmark_text, b.source_text))
-        .collect();
-    p.bullets(&items, Style::BODY);
-    p.heading(2, &l("price_sources"));
-    let rows: Vec<Vec<Cell>> = report
-        .method
-        .price_sources
-        .iter()
-        .map(|s| {
-            vec![
-                Cell::new(s.provider.clone()),
-                Cell::new(s.source.clone()),
-                Cell::new(s.as_of.as_ref().map(|d| d.text.clone()).unwrap_or_default()),
-            ]
-        })
-        .collect();
-    p.table(
-        &[
-            col(&l("provider"), 1.2, Align::Left),
-            col(&l("source"), 4.0, Align::Left),
-            col(&l("as_of"), 1.0, Align::Left),
-        ],
-        &rows,
-    );
-
-    // Provenance.
-    p.heading(1, &l("provenance"));
-    let pr = &report.provenance;
-    p.labelled(
-        &format!("{}:", l("tool_version")),
-        &format!("{} {}", pr.tool, pr.tool_version),
-    );
-    p.labelled(
-        &format!("{}:", l("evaluation_date")),
-        &pr.evaluation_date.text,
-    );
-    p.labelled(&format!("{}:", l("document_id")), &report.meta.document_id);
-    p.heading(3, &l("input_files"));
-    let rows: Vec<Vec<Cell>> = pr
-        .inputs
-        .iter()
-        .map(|i| {
-            vec![
-                Cell::new(i.file_text.clone()),
-                Cell::new(i.kind_text.clone()),
-                // Small enough that the 64 hex digits fit on one line.
-                Cell {
-                    text: i.sha256.clone(),
-                    style: Style {
-                        size: 6.3,
-                        ..Style::TABLE
-                    },
-                },
-            ]
-        })
-        .collect();
-    p.table(
-        &[
-            col(&l("file"), 2.3, Align::Left),
-            col("", 0.75, Align::Left),
-            col("SHA-256", 4.0, Align::Left),
-        ],
-        &rows,
-    );
-    p.finish()
+/// Lays out one edition of the report (see `editions.rs`).
+pub fn lay_out(report: &Report, edition: Edition, fonts: &Fonts) -> Document {
+    editions::lay_out(report, edition, fonts)
 }
-
-fn shortlist_table(p: &mut Layout<'_>, report: &Report, rows: &[crate::report::ShortlistRow]) {
-    let l = |k: &str| report.labels.get(k).cloned().unwrap_or_default();
-    let cells: Vec<Vec<Cell>> = rows
-        .iter()
-        .map(|r| {
-            vec![
-                Cell::new(r.rank.map(|x| x.to_string()).unwrap_or_else(|| "–".into())),
-                Cell::bold(r.provider_name.clone()),
-                if r.eligible {
-                    Cell::colored(r.status_text.clone(), GREEN)
-                } else {
-                    Cell::colored(r.status_text.clone(), RED)
-                },
-                Cell::new(r.score.text.clone()),
-                Cell::new(r.confidence.text.clone()),
-                Cell::new(r.robustness.text.clone()),
-                Cell::new(match (&r.cost, &r.cost_comparable) {
-                    (Some(c), _) => c.mid.text.clone(),
-                    (None, Some(m)) => format!("{} ({})", m.text, l("comparable")),
-                    (None, None) => String::new(),
-                }),
-            ]
-        })
-        .collect();
-    p.table(
-        &[
-            col(&l("rank"), 0.45, Align::Right),
-            col(&l("provider"), 1.7, Align::Left),
-            col(&l("status"), 1.2, Align::Left),
-            col(&l("score"), 0.65, Align::Right),
-            col(&l("confidence"), 1.05, Align::Right),
-            col(&l("robustness"), 1.75, Align::Left),
-            col(&l("total"), 1.1, Align::Right),
-        ],
-        &cells,
-    );
-}
-
-// ---------------------------------------------------------------------------
-// Layout → PDF
 
 fn write_pdf(meta: &PdfMeta, doc: &Document, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
     // The page contents are written by `content` (printpdf's per-glyph operator translation
@@ -1003,6 +366,7 @@ fn add_outline(lo: &mut lopdf::Document, doc: &Document) -> Result<(), RenderErr
 
 #[cfg(test)]
 mod tests {
+    use super::layout::Face;
     use super::*;
     use crate::i18n::{entries, Lang};
     use crate::report::fixture::sample;
@@ -1020,102 +384,128 @@ mod tests {
     #[test]
     fn identical_bytes_across_renders_in_one_process() {
         let r = sample(Lang::De);
-        let a = render(&r).unwrap();
-        let b = render(&r).unwrap();
-        assert!(a == b, "two renders differ");
-        let text = String::from_utf8_lossy(&a);
-        assert!(
-            text.contains(&format!("/ID[({id})({id})]", id = r.meta.document_id))
-                || text.contains(&r.meta.document_id)
-        );
+        for e in Edition::ALL {
+            let a = render(&r, e).unwrap();
+            let b = render(&r, e).unwrap();
+            assert!(a == b, "{e}: two renders differ");
+            let text = String::from_utf8_lossy(&a);
+            assert!(
+                text.contains(&format!("/ID[({id})({id})]", id = r.meta.document_id))
+                    || text.contains(&r.meta.document_id)
+            );
+        }
     }
 
     #[test]
     fn metadata_pages_and_outline() {
         let r = sample(Lang::De);
-        let bytes = render(&r).unwrap();
-        let doc = lopdf::Document::load_mem(&bytes).unwrap();
-        assert!(
-            doc.get_pages().len() >= 4,
-            "{} pages",
-            doc.get_pages().len()
-        );
-        let info_ref = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
-        let info = doc.get_dictionary(info_ref).unwrap();
-        let get = |k: &[u8]| lopdf::decode_text_string(info.get(k).unwrap()).unwrap();
-        assert_eq!(get(b"Title"), "Entscheidungsbericht GPU-Cloud");
-        assert_eq!(get(b"Author"), "cloudvet 0.1.0");
-        let created = info.get(b"CreationDate").unwrap().as_str().unwrap();
-        assert!(
-            created.starts_with(b"D:20261130000000"),
-            "{}",
-            String::from_utf8_lossy(created)
-        );
-        let catalog = doc.catalog().unwrap();
-        assert!(catalog.get(b"Outlines").is_ok());
+        for (e, title) in [
+            (Edition::Decision, "Entscheidungsvorlage GPU-Cloud"),
+            (Edition::Dpo, "Anhang Datenschutz"),
+            (Edition::Procurement, "Anhang Beschaffung"),
+        ] {
+            let bytes = render(&r, e).unwrap();
+            let doc = lopdf::Document::load_mem(&bytes).unwrap();
+            assert!(!doc.get_pages().is_empty());
+            let info_ref = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+            let info = doc.get_dictionary(info_ref).unwrap();
+            let get = |k: &[u8]| lopdf::decode_text_string(info.get(k).unwrap()).unwrap();
+            assert_eq!(get(b"Title"), title);
+            assert_eq!(get(b"Author"), "cloudvet 0.1.0");
+            let created = info.get(b"CreationDate").unwrap().as_str().unwrap();
+            assert!(
+                created.starts_with(b"D:20261130000000"),
+                "{}",
+                String::from_utf8_lossy(created)
+            );
+            let catalog = doc.catalog().unwrap();
+            assert!(catalog.get(b"Outlines").is_ok(), "{e}");
+        }
     }
 
     #[test]
     fn german_text_extracts_in_reading_order() {
-        let bytes = render(&sample(Lang::De)).unwrap();
-        let pages = extract_text(&bytes);
+        let r = sample(Lang::De);
+        let pages = extract_text(&render(&r, Edition::Decision).unwrap());
         let first = &pages[0];
         for needle in [
-            "Zusammenfassung",
-            "Empfehlung",
+            "Was zu tun ist",
+            "Nächste Schritte",
             "Alpha Rechenzentrum GmbH",
-            "Höchste Punktzahl",
             "Seite 1 von",
         ] {
             assert!(first.contains(needle), "page 1 lacks {needle}: {first}");
         }
         // Lines joined with spaces: wrapping may put a line break anywhere.
         let all = pages.join("\n").replace('\n', " ");
-        for needle in [
-            "Ä/Ö/Ü",
-            "Frist ≥ 30 Tage → erfüllt ✓",
-            "„at rest“",
-            "12.345,67\u{a0}€",
-            "Abgeleitet aus MLPerf-Ergebnissen",
-        ] {
-            assert!(all.contains(needle), "PDF text lacks {needle}");
+        for needle in ["Ä/Ö/Ü", "„Nein“", "9.000,00\u{a0}€", "Legende"] {
+            assert!(all.contains(needle), "decision PDF text lacks {needle}");
         }
-        // Reading order: the summary comes before the providers, which come before provenance.
+        // Reading order: what to do first, then the shortlist, the risks, the method.
         let pos = |s: &str| all.find(s).unwrap_or_else(|| panic!("{s} missing"));
-        assert!(pos("Zusammenfassung") < pos("Anbieter im Einzelnen"));
-        assert!(pos("Anbieter im Einzelnen") < pos("Kostenvergleich"));
+        assert!(pos("Was zu tun ist") < pos("Die Auswahlliste"));
+        assert!(pos("Die Auswahlliste") < pos("Die größten Risiken"));
+        assert!(pos("Die größten Risiken") < pos("Methode"));
+
+        let dpo = extract_text(&render(&r, Edition::Dpo).unwrap())
+            .join("\n")
+            .replace('\n', " ");
+        for needle in [
+            "Art. 28 Abs. 3 lit. h DSGVO",
+            "„Der Auftragnehmer gestattet Prüfungen …“",
+            "Nicht angegeben: Inspektionen vor Ort.",
+        ] {
+            assert!(dpo.contains(needle), "DPO annex lacks {needle}");
+        }
+        let proc = extract_text(&render(&r, Edition::Procurement).unwrap())
+            .join("\n")
+            .replace('\n', " ");
+        for needle in [
+            "11.000,00\u{a0}€",
+            "Abgeleitet aus MLPerf-Ergebnissen",
+            "1 Instanz × 41,5 h",
+        ] {
+            assert!(proc.contains(needle), "procurement annex lacks {needle}");
+        }
+        let pos = |s: &str| proc.find(s).unwrap_or_else(|| panic!("{s} missing"));
+        assert!(pos("Angebote gemessen an den Anforderungen") < pos("Kostenvergleich"));
         assert!(pos("Kostenvergleich") < pos("Eingabedateien"));
     }
 
     #[test]
     fn english_pages_are_numbered() {
-        let bytes = render(&sample(Lang::En)).unwrap();
-        let pages = extract_text(&bytes);
-        let n = pages.len();
-        for (i, p) in pages.iter().enumerate() {
-            assert!(
-                p.contains(&format!("Page {} of {n}", i + 1)),
-                "page {} footer: {p}",
-                i + 1
-            );
-            assert!(
-                p.contains("GPU cloud decision report"),
-                "page {} header",
-                i + 1
-            );
+        for (e, title) in [
+            (Edition::Decision, "GPU cloud decision"),
+            (Edition::Dpo, "Data protection annex"),
+            (Edition::Procurement, "Procurement annex"),
+        ] {
+            let pages = extract_text(&render(&sample(Lang::En), e).unwrap());
+            let n = pages.len();
+            for (i, p) in pages.iter().enumerate() {
+                assert!(
+                    p.contains(&format!("Page {} of {n}", i + 1)),
+                    "{e} page {} footer: {p}",
+                    i + 1
+                );
+                assert!(p.contains(title), "{e} page {} header", i + 1);
+            }
         }
     }
 
     #[test]
     fn long_findings_table_repeats_its_header() {
-        let bytes = render(&sample(Lang::En)).unwrap();
+        let bytes = render(&sample(Lang::En), Edition::Dpo).unwrap();
         let pages = extract_text(&bytes);
-        // 40 findings per provider do not fit one page: every page holding findings rows has the head.
+        // 30 findings do not fit one page: every page holding findings rows has the head.
         let with_rows: Vec<&String> = pages
             .iter()
-            .filter(|p| p.contains("dokumentierte Weisung"))
+            .filter(|p| p.contains("Inspektionsrechte"))
             .collect();
-        assert!(with_rows.len() >= 2);
+        assert!(
+            with_rows.len() >= 2,
+            "{} pages with findings",
+            with_rows.len()
+        );
         for p in with_rows {
             assert!(
                 p.contains("Outcome") && p.contains("Legal basis"),

@@ -29,10 +29,6 @@ pub struct Inputs<'a> {
     pub tool_version: &'a str,
 }
 
-fn german(lang: Lang) -> bool {
-    lang == Lang::De
-}
-
 /// The cheapest costed offer of a provider (by on-demand point estimate).
 fn cheapest<'c>(cost: Option<&'c CostInput>, provider: &str) -> Option<&'c OfferFigures> {
     cost?
@@ -68,26 +64,13 @@ fn decision_offer<'c>(cost: Option<&'c CostInput>, provider: &str) -> Option<&'c
         .filter(|o| o.provider_id == provider)
 }
 
-/// `gpu-h200-… (8× H200-SXM, eu-north1, FI)`.
-fn offer_named(o: &OfferFigures) -> String {
-    let mut s = format!("{} ({}× {}", o.offer_id, o.gpus_per_instance, o.gpu);
-    if let Some(r) = &o.region {
-        s.push_str(&format!(", {r}"));
-    }
-    if let Some(c) = &o.country {
-        s.push_str(&format!(", {c}"));
-    }
-    s.push(')');
-    s
-}
-
 fn offer_label(o: &OfferFigures) -> String {
     format!("{} · {}× {}", o.provider_name, o.gpus_per_instance, o.gpu)
 }
 
 /// A fact value as words in the report's language (`unknown`, yes/no, enum
 /// values by their label, dates); the offers' tally as a sentence.
-fn value_text(v: &Value, tx: &Texts) -> String {
+pub(super) fn value_text(v: &Value, tx: &Texts) -> String {
     if let Value::Object(m) = v {
         if let (Some(matching), Some(total)) = (m.get("matching"), m.get("total")) {
             let n = |x: &Value| x.as_u64().unwrap_or(0).to_string();
@@ -107,7 +90,7 @@ fn value_text(v: &Value, tx: &Texts) -> String {
 
 /// A note the rules engine put on a fact it read (`stale`, `keyword match
 /// only`), in words.
-fn fact_note(note: &str, tx: &Texts) -> String {
+pub(super) fn fact_note(note: &str, tx: &Texts) -> String {
     match note {
         "stale" => i18n::t(tx.lang, "fact_note_stale").to_string(),
         "keyword match only" => i18n::t(tx.lang, "fact_note_keyword_only").to_string(),
@@ -115,7 +98,7 @@ fn fact_note(note: &str, tx: &Texts) -> String {
     }
 }
 
-fn status_label(status: Option<&str>, tx: &Texts) -> String {
+pub(super) fn status_label(status: Option<&str>, tx: &Texts) -> String {
     match status {
         Some(s @ ("verified" | "self_declared" | "third_party" | "keyword_probe")) => tx.label(s),
         Some(other) => other.to_string(),
@@ -190,7 +173,7 @@ fn rule_title(a: &Assessment, rule: &str, lang: Lang) -> String {
     a.rules
         .iter()
         .find(|r| r.id == rule)
-        .map(|r| r.title.get(german(lang)).to_string())
+        .map(|r| r.title.get_in(lang).to_string())
         .unwrap_or_else(|| rule.to_string())
 }
 
@@ -264,7 +247,6 @@ fn provider_section(
     p: &ProviderAssessment,
 ) -> ProviderSection {
     let lang = inp.lang;
-    let de = german(lang);
     let profile = inp.providers.iter().find(|x| x.id == p.id);
     let mut findings: Vec<FindingRow> = p
         .results
@@ -278,12 +260,12 @@ fn provider_section(
             }
             FindingRow {
                 rule_id: r.rule.clone(),
-                title: r.title.get(de).to_string(),
+                title: r.title.get_in(lang).to_string(),
                 outcome: outcome(r.outcome),
                 outcome_text,
                 severity: r.severity.key().to_string(),
                 severity_text: tx.label(r.severity.key()),
-                reason: r.reason.get(de).to_string(),
+                reason: r.reason.get_in(lang).to_string(),
                 legal_basis: citations(inp.assessment, &r.rule, lang),
                 waived,
             }
@@ -358,7 +340,7 @@ fn provider_section(
             .iter()
             .map(|a| AreaRow {
                 id: a.area.key().to_string(),
-                name: a.title.get(de).to_string(),
+                name: a.title.get_in(lang).to_string(),
                 score: tx.score(a.score),
                 weight: tx.percent(a.share_pct),
             })
@@ -375,7 +357,7 @@ fn provider_section(
             .iter()
             .map(|q| QuestionRow {
                 rule_id: q.rule.clone(),
-                question: q.question.get(de).to_string(),
+                question: q.question.get_in(lang).to_string(),
             })
             .collect(),
         waivers,
@@ -531,7 +513,6 @@ fn cost_section(inp: &Inputs<'_>, tx: &Texts, cost: &CostInput) -> CostSection {
 /// Builds the report.
 pub fn build(inp: &Inputs<'_>) -> Report {
     let lang = inp.lang;
-    let de = german(lang);
     let tx = Texts::new(lang);
     let a = inp.assessment;
 
@@ -556,7 +537,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                 .results
                 .iter()
                 .find(|r| &r.rule == rule)
-                .map(|r| r.reason.get(de).to_string())
+                .map(|r| r.reason.get_in(lang).to_string())
                 .unwrap_or_default();
             knockouts.push(KnockoutRow {
                 provider_id: p.id.clone(),
@@ -631,62 +612,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
     let sentence = rec.sentence(lang, &name);
     let next_step = rec.next_step(lang, &name);
     let recommendation = leader.map(|p| {
-        let row = &shortlist[a.providers.iter().position(|x| x.id == p.id).unwrap_or(0)];
-        let mut reasons = vec![i18n::fill(
-            lang,
-            "reason_score",
-            &[
-                ("n", &eligible.len().to_string()),
-                ("score", &row.score.text),
-                ("confidence", &row.confidence.text),
-            ],
-        )];
-        reasons.push(robustness_sentence(a, lang));
-        if let Some(f) = a.robustness_open_facts.sentence(lang, &name) {
-            reasons.push(f);
-        }
-        // The cost beside the recommendation: the provider's best qualifying offer, the
-        // one the budget advice is for.
-        let offer = decision_offer(inp.cost, &p.id)
-            .or_else(|| cheapest(inp.cost, &p.id))
-            .or_else(|| lowest_known(inp.cost, &p.id).map(|(_, o)| o));
-        let cur = inp.cost.map(|c| c.currency.as_str()).unwrap_or("EUR");
-        let time = |o: &OfferFigures| {
-            o.time_to_result_hours
-                .map(|h| tx.hours(h).text)
-                .unwrap_or_else(|| tx.label("not_applicable"))
-        };
-        match offer.map(|o| (o, o.on_demand, o.comparable)) {
-            Some((o, Some(s), _)) => reasons.push(i18n::fill(
-                lang,
-                "reason_cost",
-                &[
-                    ("offer", &offer_named(o)),
-                    ("cost", &span(&tx, &s, cur).text),
-                    ("time", &time(o)),
-                ],
-            )),
-            Some((o, None, Some(k))) => reasons.push(i18n::fill(
-                lang,
-                "reason_cost_comparable",
-                &[
-                    ("cost", &tx.money(k, cur).text),
-                    ("offer", &offer_named(o)),
-                    ("time", &time(o)),
-                ],
-            )),
-            _ => {}
-        }
-        if !p.open_must_haves.is_empty() {
-            reasons.push(i18n::fill(
-                lang,
-                "reason_open",
-                &[("list", &rule_list(a, &p.open_must_haves, lang))],
-            ));
-        }
-        if p.example_data {
-            reasons.push(tx.label("reason_example"));
-        }
+        let reasons = super::editions::reasons(inp, &tx, p);
         Recommendation {
             state: state.to_string(),
             sentence: sentence.clone(),
@@ -757,7 +683,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                 &[
                     ("name", &p.name),
                     ("rule", &r.rule),
-                    ("title", r.title.get(de)),
+                    ("title", r.title.get_in(lang)),
                 ],
             ));
         }
@@ -892,6 +818,9 @@ pub fn build(inp: &Inputs<'_>) -> Report {
 
     let date = tx.date(a.evaluation_date.0);
     let doc_id = document_id(&inp.files, &date.iso, lang);
+    let robustness_note = robustness_sentence(a, lang);
+    let decision =
+        super::editions::decision_section(inp, &tx, &robustness_note, &date.text, &doc_id);
     let author = format!("cloudvet {}", inp.tool_version);
     Report {
         report_version: REPORT_VERSION,
@@ -919,7 +848,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
             cost_comparable_note,
             main_risks,
             open_must_haves,
-            robustness_note: robustness_sentence(a, lang),
+            robustness_note,
         },
         shortlist,
         knockouts,
@@ -955,7 +884,7 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                 .iter()
                 .map(|p| RulePackRow {
                     id: p.id.clone(),
-                    title: p.title.get(de).to_string(),
+                    title: p.title.get_in(lang).to_string(),
                     version: p.version.clone(),
                     rules: p.applied as u32,
                 })
@@ -979,5 +908,9 @@ pub fn build(inp: &Inputs<'_>) -> Report {
                 })
                 .collect(),
         },
+        decision,
+        dpo: super::editions::dpo_annex(inp, &tx),
+        procurement: super::editions::procurement_section(inp, &tx),
+        legend: super::editions::legend(&tx),
     }
 }

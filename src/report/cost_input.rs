@@ -56,6 +56,22 @@ pub struct OfferFigures {
     pub time_to_result_hours: Option<f64>,
     /// Why a figure is missing, in the report's language or as the cost model wrote it.
     pub missing: Option<String>,
+    /// The cost lines with their arithmetic, then subtotal, buffer and total (and the
+    /// comparable total when the total is missing), in the report's language.
+    pub lines: Vec<LineFigures>,
+}
+
+/// One cost line of an offer as the report shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineFigures {
+    /// The item in the report's language.
+    pub item: String,
+    /// In the report currency; absent when missing.
+    pub amount: Option<Decimal>,
+    /// Why the amount is missing.
+    pub missing: Option<String>,
+    /// The arithmetic, written out in the report's language.
+    pub calculation: String,
 }
 
 /// Rent vs buy.

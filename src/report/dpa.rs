@@ -70,6 +70,12 @@ pub fn status(
         return DpaStatus {
             provider_id: provider_id.to_string(),
             provider_name: provider_name.to_string(),
+            state: if r.sign_off.is_some() {
+                "signed"
+            } else {
+                "in_review"
+            }
+            .to_string(),
             reviewed: r.sign_off.is_some(),
             status_text,
             reviewer,
@@ -105,6 +111,7 @@ pub fn status(
     DpaStatus {
         provider_id: provider_id.to_string(),
         provider_name: provider_name.to_string(),
+        state: "missing".to_string(),
         reviewed: false,
         status_text: tx.label("not_reviewed"),
         reviewer: None,

@@ -304,6 +304,7 @@ pub fn sample(lang: Lang) -> Report {
         dpa_reviews: vec![DpaStatus {
             provider_id: "alpha".into(),
             provider_name: "Alpha".into(),
+            state: "missing".into(),
             reviewed: false,
             status_text: tx.label("not_reviewed"),
             reviewer: None,
@@ -338,5 +339,137 @@ pub fn sample(lang: Lang) -> Report {
             evaluation_date: tx.date(date),
             inputs,
         },
+        decision: decision(&tx),
+        dpo: dpo(&tx),
+        procurement: ProcurementSection {
+            offers: vec![OfferQualificationRow {
+                provider_id: "alpha".into(),
+                provider_name: "Alpha Rechenzentrum GmbH".into(),
+                verdict: "qualifies".into(),
+                verdict_text: "geeignet".into(),
+                summary: "1 von 3 Angeboten geeignet; 2 in einem nicht zulässigen Land (US)"
+                    .into(),
+                qualifying: vec!["h100x8".into()],
+            }],
+            cost_details: vec![CostDetail {
+                provider_id: "alpha".into(),
+                provider_name: "Alpha Rechenzentrum GmbH".into(),
+                offer: "h100x8 (8× H100-SXM, DE)".into(),
+                lines: vec![CostLineRow {
+                    item: "Rechenzeit (On-Demand)".into(),
+                    amount: Some(tx.money(d("11000"), "EUR")),
+                    amount_text: tx.money(d("11000"), "EUR").text,
+                    calculation: "1 Instanz × 41,5 h × 265,06 €/h".into(),
+                }],
+            }],
+            findings: dpo(&tx),
+        },
+        legend: super::editions::legend(&tx),
     }
+}
+
+fn group_row(tx: &Texts, rank: Option<u32>, id: &str, name: &str) -> GroupRow {
+    GroupRow {
+        rank,
+        provider_id: id.into(),
+        provider_name: name.into(),
+        score: tx.score(71.0),
+        best_score: tx.score(88.0),
+        score_text: "71,0 (bis 88,0)".into(),
+        met: 30,
+        failed: if rank.is_some() { 0 } else { 1 },
+        unknown: 4,
+        rules_text: "Alle Regeln: 30 erfüllt, 0 nicht erfüllt, 4 offen.".into(),
+        must_haves_text: "Muss-Kriterien: 20 von 21 erfüllt, 1 offen.".into(),
+        open_text: "Nicht angegeben: Auftragsverarbeitungsvertrag 3, Zertifizierungen 1 — siehe Fragebogen."
+            .into(),
+        excluded_by: if rank.is_some() {
+            Vec::new()
+        } else {
+            vec!["Daten bleiben in der EU: Rechenzentren nur in den USA".into()]
+        },
+        cost_text: tx.range(d("9000"), d("9800.5"), d("10600"), "EUR").text,
+        cost: Some(tx.range(d("9000"), d("9800.5"), d("10600"), "EUR")),
+        cost_comparable: None,
+    }
+}
+
+fn decision(tx: &Texts) -> DecisionSection {
+    DecisionSection {
+        next_steps: vec![
+            "Die Vertragsverhandlung mit Alpha Rechenzentrum GmbH beginnen.".into(),
+            "Den AVV von der/dem Datenschutzbeauftragten prüfen lassen.".into(),
+        ],
+        questions: vec![QuestionItem {
+            provider_id: "beta".into(),
+            provider_name: "Beta Cloud Ä/Ö/Ü SE".into(),
+            rule_id: "CERT-002".into(),
+            topic: "BSI C5 Typ 2".into(),
+            question: "Liegt ein aktueller C5-Typ-2-Bericht vor?".into(),
+            must_have: true,
+            value: tx.score(71.0),
+            effect: "ein „Nein“ schließt Beta Cloud Ä/Ö/Ü SE aus".into(),
+        }],
+        questions_more: Some(
+            "Weitere 3 entscheidende Fragen an 2 Anbieter stehen in den Fragebögen.".into(),
+        ),
+        cleared: vec![group_row(tx, Some(1), "alpha", "Alpha Rechenzentrum GmbH")],
+        open: vec![group_row(tx, Some(2), "beta", "Beta Cloud Ä/Ö/Ü SE")],
+        excluded: vec![group_row(tx, None, "gamma", "Gamma Compute Inc.")],
+        cost: vec!["Mit vollständiger Summe (2 Anbieter): von 9.000,00 € bis 13.600,00 €.".into()],
+        risks: vec!["Nur 62 % der Punktzahl beruhen auf geprüften Nachweisen.".into()],
+        rests_on: vec!["Die Rangfolge ist robust.".into()],
+        method: "Regeln aus den Regelwerken, gewichtet nach Bereichen.".into(),
+        provenance: "cloudvet 0.1.0 · Stichtag 30.11.2026 · aus 1 Anbieterprofil und 1 Regelwerk"
+            .into(),
+    }
+}
+
+fn dpo(tx: &Texts) -> Vec<ProviderFindings> {
+    let finding = |i: usize| FindingDetail {
+        rule_id: format!("DPA-{i:03}"),
+        title: "Kontroll- und Inspektionsrechte".into(),
+        outcome: if i.is_multiple_of(2) {
+            Outcome::Fail
+        } else {
+            Outcome::Unknown
+        },
+        outcome_text: tx.label(if i.is_multiple_of(2) {
+            "fail"
+        } else {
+            "unknown"
+        }),
+        severity_text: tx.label("knockout"),
+        reason: "Im AVV nicht geregelt — beim Anbieter erfragen.".into(),
+        legal_basis: "Art. 28 Abs. 3 lit. h DSGVO".into(),
+        evidence: vec![EvidenceRow {
+            fact: "Kontrollrechte".into(),
+            pointer: "/dpa/clauses/audit".into(),
+            value: tx.label("no"),
+            source: Some("avv-2026.pdf".into()),
+            as_of: Some(tx.as_of(&"2026-05".parse().unwrap())),
+            status_text: tx.label("verified"),
+            passage: Some("§ 9.1: „Der Auftragnehmer gestattet Prüfungen …“".into()),
+        }],
+        not_stated: Some("Nicht angegeben: Inspektionen vor Ort.".into()),
+        waived: false,
+    };
+    vec![ProviderFindings {
+        provider_id: "alpha".into(),
+        provider_name: "Alpha Rechenzentrum GmbH".into(),
+        rank: Some(1),
+        group: "cleared".into(),
+        group_text: tx.label("ed_group_cleared"),
+        areas: vec![AreaFindings {
+            id: "dpa".into(),
+            title: "Auftragsverarbeitungsvertrag".into(),
+            met: 18,
+            failed: 1,
+            unknown: 3,
+            counts_text: "18 erfüllt, 1 nicht erfüllt, 3 offen".into(),
+            counts_short: "1 nicht erfüllt, 3 offen, 18 erfüllt".into(),
+            findings: (1..=30).map(finding).collect(),
+        }],
+        note: None,
+    }]
 }

@@ -5,7 +5,7 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use super::cost_input::{
-    AdviceText, Basis, BudgetFigures, CostInput, OfferFigures, OwnershipFigures, Span,
+    AdviceText, Basis, BudgetFigures, CostInput, LineFigures, OfferFigures, OwnershipFigures, Span,
 };
 use crate::cost::advice::{
     ALERT_THRESHOLDS_PCT, DATA_LOCALITY_MIN_SHARE_PCT, OPERATION_DOMINANT_SHARE_PCT,
@@ -75,6 +75,57 @@ fn job(lang: Lang, j: JobKind) -> String {
         JobKind::Inference => "job_inference",
     };
     i18n::t(lang, key).to_string()
+}
+
+/// An offer's cost lines with their arithmetic, then subtotal, buffer, total and (when
+/// the total is missing) the comparable total: the procurement annex shows them.
+fn lines(c: &CostComparison, o: &OfferCost, lang: Lang) -> Vec<LineFigures> {
+    use crate::cost::text;
+    let line = |item: String, m: &Money, calculation: String| LineFigures {
+        item,
+        amount: m.amount(),
+        missing: missing(m),
+        calculation,
+    };
+    let mut out: Vec<LineFigures> = o
+        .lines
+        .iter()
+        .map(|l| {
+            line(
+                text::t(lang, l.item.as_str()),
+                &l.amount,
+                l.calculation().render(lang),
+            )
+        })
+        .collect();
+    let buffer = i18n::number_f64(lang, f(c.workload.buffer_pct.0), 0);
+    out.push(line(
+        text::t(lang, "subtotal"),
+        &o.totals.subtotal,
+        String::new(),
+    ));
+    out.push(line(
+        text::t(lang, "buffer"),
+        &o.totals.buffer,
+        text::fill(lang, "buffer_of_subtotal", &[("p", &buffer)]),
+    ));
+    out.push(line(text::t(lang, "total"), &o.totals.total, String::new()));
+    if let (Some(k), Money::Missing(_)) = (&o.comparable, &o.totals.total) {
+        let cur = c.report_currency.as_str();
+        out.push(LineFigures {
+            item: text::t(lang, "comparable_total"),
+            amount: Some(k.total.0),
+            missing: None,
+            calculation: format!(
+                "{} + {} % {} {}",
+                i18n::money(lang, k.subtotal.0, cur),
+                buffer,
+                text::t(lang, "buffer"),
+                i18n::money(lang, k.buffer.0, cur)
+            ),
+        });
+    }
+    out
 }
 
 /// The advice, in the report's language, from the figures the cost model used.
@@ -270,6 +321,14 @@ fn comparison_note(c: &CostComparison, lang: Lang) -> Option<String> {
 /// The report's cost figures from the comparison.
 pub fn cost_input(c: &CostComparison, lang: Lang) -> CostInput {
     let cur = c.report_currency.clone();
+    // Each provider's best rank.
+    let mut best: std::collections::HashMap<&str, Option<u32>> = std::collections::HashMap::new();
+    for o in c.offers.iter().filter(|o| o.rank.is_some()) {
+        let e = best.entry(o.provider_id.as_ref()).or_insert(o.rank);
+        if o.rank < *e {
+            *e = o.rank;
+        }
+    }
     let offers = c
         .offers
         .iter()
@@ -313,6 +372,12 @@ pub fn cost_input(c: &CostComparison, lang: Lang) -> CostInput {
                     missing(&o.totals.total).map(|m| format!("{}: {m}", i18n::t(lang, "missing")))
                 } else {
                     None
+                },
+                // Each provider's best-ranked offer is shown line by line.
+                lines: if o.rank.is_some() && best.get(o.provider_id.as_ref()) == Some(&o.rank) {
+                    lines(c, o, lang)
+                } else {
+                    Vec::new()
                 },
             }
         })

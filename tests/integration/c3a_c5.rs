@@ -369,7 +369,8 @@ fn the_report_has_a_seal_row_per_provider_in_both_languages() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let md = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
+        // The SEAL levels are in the procurement annex.
+        let md = std::fs::read_to_string(out_dir.join("annex-procurement.md")).unwrap();
         let table = &md[md.find(title).expect("SEAL table")..];
         // Beta: a US parent puts SOV-2 at SEAL-1 on known facts, below the minimum.
         let aws = table
@@ -379,7 +380,7 @@ fn the_report_has_a_seal_row_per_provider_in_both_languages() {
         assert!(aws.contains(below), "{aws}");
         assert!(aws.contains(open), "{aws}");
         assert_eq!(aws.matches(" |").count(), 9, "{aws}");
-        let html = std::fs::read_to_string(out_dir.join("report.html")).unwrap();
+        let html = std::fs::read_to_string(out_dir.join("annex-procurement.html")).unwrap();
         assert!(html.contains(title) && html.contains(below));
     }
 }

@@ -311,10 +311,10 @@ fn one_offer_has_one_comparable_total_in_every_command_and_format() {
         .unwrap();
     let amount = row["cost_comparable"]["amount"].as_f64().unwrap();
     assert_eq!(amount, ay, "report shortlist");
-    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
-    assert!(md.contains(&format!("€{}", money(ay))), "report.md");
-    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
-    assert!(html.contains(&format!("€{}", money(ay))), "report.html");
+    let md = std::fs::read_to_string(out.join("annex-procurement.md")).unwrap();
+    assert!(md.contains(&format!("€{}", money(ay))), "annex-procurement.md");
+    let html = std::fs::read_to_string(out.join("annex-procurement.html")).unwrap();
+    assert!(html.contains(&format!("€{}", money(ay))), "annex-procurement.html");
     let mut rdr = csv::Reader::from_path(out.join("cost.csv")).unwrap();
     let head = rdr.headers().unwrap().clone();
     let col = |n: &str| head.iter().position(|h| h == n).unwrap();
@@ -410,11 +410,19 @@ fn the_budget_advice_names_the_recommended_offer() {
     assert!(budget.contains(offer_id), "{budget}");
     assert!(!budget.contains("cheapco"), "{budget}");
     let reasons = rec["reasons"].as_array().unwrap();
+    // Management reads the offer by what it is (GPUs, region, country), not by its ID.
+    let named = format!(
+        "{}× {}, {}, {}",
+        detail["gpus_per_instance"],
+        best["gpu_model"].as_str().unwrap_or_default(),
+        detail["region"].as_str().unwrap_or_default(),
+        detail["country"].as_str().unwrap_or_default()
+    );
     assert!(
         reasons
             .iter()
-            .any(|r| r.as_str().unwrap().contains(offer_id)),
-        "the cost beside the recommendation names the offer: {reasons:?}"
+            .any(|r| r.as_str().unwrap().contains(&named)),
+        "the cost beside the recommendation names the offer ({named}): {reasons:?}"
     );
     let stop = report["cost"]["budget"]["automatic_stop"]["amount"]
         .as_f64()
@@ -477,8 +485,8 @@ fn operation_uses_a_matching_smaller_offer_when_one_exists() {
         "{human}"
     );
     let (_, out) = report_json(&dir, "operation-report");
-    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
-    assert!(md.contains("h100x1 (1× H100-SXM, fra, DE)"), "report.md");
+    let md = std::fs::read_to_string(out.join("annex-procurement.md")).unwrap();
+    assert!(md.contains("h100x1 (1× H100-SXM, fra, DE)"), "annex-procurement.md");
     // Without a smaller offer the 8-GPU instance is the only way: whole instances.
     let dir = folder(
         "operation-8",

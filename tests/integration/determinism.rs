@@ -193,11 +193,17 @@ fn cost_is_byte_identical_across_runs_and_file_order() {
 }
 
 const REPORT_FILES: &[&str] = &[
+    "annex-dpo.html",
+    "annex-dpo.md",
+    "annex-dpo.pdf",
+    "annex-procurement.html",
+    "annex-procurement.md",
+    "annex-procurement.pdf",
     "cost.csv",
-    "report.html",
+    "decision.html",
+    "decision.md",
+    "decision.pdf",
     "report.json",
-    "report.md",
-    "report.pdf",
     "shortlist.csv",
 ];
 
@@ -295,7 +301,7 @@ fn failing_report_run_leaves_the_existing_report_intact() {
     // A broken template override: the run fails while rendering.
     let tpl = dir.join("templates");
     std::fs::create_dir_all(&tpl).unwrap();
-    std::fs::write(tpl.join("report.md"), "{% if %}\n").unwrap();
+    std::fs::write(tpl.join("decision.md"), "{% if %}\n").unwrap();
     let tpl_s = tpl.display().to_string();
     let o = cloudvet(&[
         "--lang",
@@ -316,12 +322,12 @@ fn failing_report_run_leaves_the_existing_report_intact() {
         "a failed render changed the existing report"
     );
 
-    // A target that cannot be replaced (a folder where report.html goes), in a
+    // A target that cannot be replaced (a folder where decision.html goes), in a
     // run of all formats with another date (so every file would change): the
     // run fails before any file is replaced — the report set is written all or
     // nothing — and no temporary file is left.
-    std::fs::remove_file(out.join("report.html")).unwrap();
-    std::fs::create_dir(out.join("report.html")).unwrap();
+    std::fs::remove_file(out.join("decision.html")).unwrap();
+    std::fs::create_dir(out.join("decision.html")).unwrap();
     let o = cloudvet(&["report", "--out", &out_s, "--as-of", "2026-11-30"]);
     assert_eq!(
         o.status.code(),
@@ -338,7 +344,7 @@ fn failing_report_run_leaves_the_existing_report_intact() {
         "temporary file left: {names:?}"
     );
     for (name, bytes) in &before {
-        if name != "report.html" {
+        if name != "decision.html" {
             let now = std::fs::read(out.join(name)).unwrap();
             assert!(now == *bytes, "{name} changed");
         }

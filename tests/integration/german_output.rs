@@ -5,7 +5,7 @@
 //!
 //! What is checked, per command: stdout and stderr (summaries, tables, notes,
 //! warnings, `wrote …` lines, errors of usage) and the human-readable files it
-//! writes (report.md and report.html, the questionnaire's Markdown, the DPA
+//! writes (the report editions' Markdown and HTML, the questionnaire's Markdown, the DPA
 //! review's Markdown and HTML, the files of `init`). Not checked: JSON (data for
 //! programs: keys and values stay as they are in both languages), CSV (data as
 //! well: the headers are stable column names and numbers are written with a
@@ -671,8 +671,17 @@ fn ids_and_names_made_of_catalogue_words_pass_through() {
             "md",
         ]);
         assert!(out.status.success(), "{}", text(&out));
-        let md = std::fs::read_to_string(rdir.join("report.md")).unwrap();
-        check(&format!("report.md ({lang})"), &md);
+        // The editions name providers by name; the ID is in the terminal's next step.
+        let mut all = String::from_utf8_lossy(&out.stdout).into_owned();
+        for edition in ["decision", "annex-dpo", "annex-procurement"] {
+            let md = std::fs::read_to_string(rdir.join(format!("{edition}.md"))).unwrap();
+            assert!(
+                md.contains(NAME),
+                "{edition}.md ({lang}): the name is shown"
+            );
+            all.push_str(&md);
+        }
+        check(&format!("report ({lang})"), &all);
 
         let qdir = dir.join(format!("q-{lang}"));
         let out = run(&[

@@ -43,7 +43,7 @@ fn a_link_out_of_the_template_folder_is_refused() {
     let t = dir.join("tpl");
     std::fs::create_dir_all(t.join("partials")).unwrap();
     // As an override of a used template, and as an added partial.
-    symlink(&secret, t.join("report.md")).unwrap();
+    symlink(&secret, t.join("decision.md")).unwrap();
     let err = refused(
         &report(&dir.join("out"), &t),
         "template-sandbox",
@@ -52,7 +52,7 @@ fn a_link_out_of_the_template_folder_is_refused() {
     );
     assert!(err.contains("outside the template folder"), "{err}");
     assert!(!err.contains("TOP SECRET"), "{err}");
-    std::fs::remove_file(t.join("report.md")).unwrap();
+    std::fs::remove_file(t.join("decision.md")).unwrap();
     symlink("../../secret.txt", t.join("partials/x.html")).unwrap();
     refused(
         &report(&dir.join("out"), &t),
@@ -77,7 +77,7 @@ fn link_loops_and_pipes_in_the_template_folder_do_not_hang() {
     let dir = temp_dir("tpl-loops");
     let t = dir.join("tpl");
     std::fs::create_dir_all(&t).unwrap();
-    std::fs::write(t.join("report.md"), "LOOPED {{ meta.title }}\n").unwrap();
+    std::fs::write(t.join("decision.md"), "LOOPED {{ meta.title }}\n").unwrap();
     for l in ["a", "b", "c"] {
         symlink(".", t.join(l)).unwrap();
     }
@@ -87,7 +87,7 @@ fn link_loops_and_pipes_in_the_template_folder_do_not_hang() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let md = std::fs::read_to_string(dir.join("out/report.md")).unwrap();
+    let md = std::fs::read_to_string(dir.join("out/decision.md")).unwrap();
     assert!(md.starts_with("LOOPED"), "{md}");
     std::fs::remove_dir_all(dir.join("out")).unwrap();
     // A self-link named like a template, and a pipe.
@@ -122,7 +122,7 @@ fn nested_loops_stop_at_the_output_budget() {
     std::fs::create_dir_all(&t).unwrap();
     // 10^15 lines if it ran to the end; each of tera's loops stays in its limit.
     std::fs::write(
-        t.join("report.md"),
+        t.join("decision.md"),
         "{% for a in range(end=100000) %}{% for b in range(end=100000) %}{% for c in range(end=100000) %}{{ a }}-{{ b }}-{{ c }} lorem ipsum dolor sit amet\n{% endfor %}{% endfor %}{% endfor %}",
     )
     .unwrap();
@@ -136,11 +136,11 @@ fn nested_loops_stop_at_the_output_budget() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A template folder holding only `report.md` with `body`.
+/// A template folder holding only `decision.md` with `body`.
 fn one_template(dir: &Path, body: &str) -> std::path::PathBuf {
     let t = dir.join("tpl");
     std::fs::create_dir_all(&t).unwrap();
-    std::fs::write(t.join("report.md"), body).unwrap();
+    std::fs::write(t.join("decision.md"), body).unwrap();
     t
 }
 

@@ -106,12 +106,25 @@ fn control_characters_never_reach_a_reader_raw() {
             "rep",
         ],
     );
-    for f in ["report.html", "report.md", "shortlist.csv", "cost.csv"] {
+    for f in [
+        "decision.html",
+        "decision.md",
+        "annex-dpo.html",
+        "annex-dpo.md",
+        "annex-procurement.html",
+        "annex-procurement.md",
+        "shortlist.csv",
+        "cost.csv",
+    ] {
         let text = std::fs::read_to_string(dir.join("rep").join(f)).unwrap();
         assert_clean(f, &text);
     }
-    let pdf = pdf_text(&dir.join("rep/report.pdf"));
-    assert_clean("report.pdf text layer", &pdf);
+    let mut pdf = String::new();
+    for f in ["decision.pdf", "annex-dpo.pdf", "annex-procurement.pdf"] {
+        let text = pdf_text(&dir.join("rep").join(f));
+        assert_clean(&format!("{f} text layer"), &text);
+        pdf.push_str(&text);
+    }
     assert!(pdf.contains("RED"), "{pdf}");
     let json = std::fs::read_to_string(dir.join("rep/report.json")).unwrap();
     assert!(json.contains("\\u001b[31mRED"), "JSON escapes C0 controls");

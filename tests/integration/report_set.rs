@@ -63,7 +63,7 @@ fn a_run_killed_at_any_step_leaves_the_old_or_the_new_set() {
     assert!(report(&de_dir, "de", None).status.success());
     let (old, new) = (contents(&en_dir), contents(&de_dir));
     assert_ne!(old, new);
-    assert_eq!(old.len(), 4, "{:?}", old.keys());
+    assert_eq!(old.len(), 6, "{:?}", old.keys());
 
     for step in ["locked", "cleaned", "written", "published"] {
         let parent = base.join(step);
@@ -150,4 +150,19 @@ fn a_folder_with_other_files_is_not_replaced() {
     assert_eq!(r.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
     std::fs::remove_dir_all(&base).unwrap();
+}
+
+/// Every edition's files are ones the report set owns: a later run replaces them and
+/// never calls them foreign files in the folder.
+#[test]
+fn every_edition_file_belongs_to_the_report_set() {
+    for e in cloudvet::render::Edition::ALL {
+        let name = format!("{}.pdf", e.file_stem());
+        assert!(
+            cloudvet::output::REPORT_FILE_PREFIXES
+                .iter()
+                .any(|p| name.starts_with(p)),
+            "{name}"
+        );
+    }
 }

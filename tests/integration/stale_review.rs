@@ -103,7 +103,8 @@ fn the_report_says_the_review_is_stale_in_both_languages() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(o.status.success(), "{err}");
         assert!(err.contains("dpa-review-stale"), "{err}");
-        let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+        // The DPA review status is in the data protection annex.
+        let md = std::fs::read_to_string(dir.join("annex-dpo.md")).unwrap();
         for w in words {
             assert!(md.contains(w), "{lang}: `{w}` missing from the report");
         }

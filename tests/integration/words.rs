@@ -190,11 +190,20 @@ fn report(lang: &str, dir: &Path) -> (String, String) {
         "md,html",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
-    let md = std::fs::read_to_string(dir.join("report.md"))
-        .unwrap()
-        .replace("\\_", "_");
-    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
-    (md, html_text(&html))
+    // Every edition (decision, DPO annex, procurement annex), each file on its own.
+    let read = |ext: &str| {
+        ["decision", "annex-dpo", "annex-procurement"]
+            .iter()
+            .map(|e| std::fs::read_to_string(dir.join(format!("{e}.{ext}"))).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let md = read("md").join("\n").replace("\\_", "_");
+    let html = read("html")
+        .iter()
+        .map(|h| html_text(h))
+        .collect::<Vec<_>>()
+        .join("\n");
+    (md, html)
 }
 
 #[test]
@@ -206,8 +215,8 @@ fn reports_and_assess_show_words_not_field_paths() {
         let (md, html) = report(lang, &tmp.join(lang));
         let assess = text(&run(&["--lang", lang, "assess"]));
         for (what, body) in [
-            ("report.md", &md),
-            ("report.html", &html),
+            ("the editions' Markdown", &md),
+            ("the editions' HTML", &html),
             ("assess", &assess),
         ] {
             let bad = offences(body, &tokens);

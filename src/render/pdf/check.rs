@@ -3,10 +3,10 @@
 //! checks the same on the PDF with `pdftotext -bbox-layout`).
 
 use super::layout::{self, Document, Fonts, Item};
-use super::{embedded_fonts, lay_out, RenderError};
+use super::{embedded_fonts, lay_out, Edition, RenderError};
 use crate::report::Report;
 
-/// Where the laid-out report breaks the layout rules: two text items whose boxes
+/// Where the laid-out report (each of its editions) breaks the layout rules: two text items whose boxes
 /// overlap, or a text item outside the page or in the right margin. A box spans the
 /// item's measured width and the text face's ascent and descent around its baseline.
 /// Empty when the layout is clean (a test checks the real report in both languages and
@@ -14,7 +14,13 @@ use crate::report::Report;
 /// `pdftotext -bbox-layout`).
 pub fn layout_problems(report: &Report) -> Result<Vec<String>, RenderError> {
     let fonts = embedded_fonts()?;
-    Ok(text_box_problems(&lay_out(report, fonts), fonts))
+    let mut problems = Vec::new();
+    for edition in Edition::ALL {
+        for problem in text_box_problems(&lay_out(report, edition, fonts), fonts) {
+            problems.push(format!("{edition}: {problem}"));
+        }
+    }
+    Ok(problems)
 }
 
 /// [`layout_problems`] for a laid-out document.

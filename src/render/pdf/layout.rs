@@ -437,6 +437,29 @@ impl<'f> Layout<'f> {
         self.y += Style::BODY.size * 0.3;
     }
 
+    /// A numbered list (1., 2., …), wrapped under the text.
+    pub fn numbered(&mut self, items: &[String], style: Style) {
+        let indent = 14.0;
+        for (i, item) in items.iter().enumerate() {
+            let lines = wrap(
+                self.fonts,
+                style.face,
+                style.size,
+                item,
+                self.content_width() - indent,
+            );
+            if self.remaining() < style.line_height() {
+                self.new_page();
+            }
+            let baseline = self.y + style.size;
+            let x = self.left();
+            self.text_at(x, baseline, style, &format!("{}.", i + 1));
+            self.lines(&lines, style, x + indent);
+            self.y += style.size * 0.2;
+        }
+        self.y += style.size * 0.3;
+    }
+
     /// A bulleted list.
     pub fn bullets(&mut self, items: &[String], style: Style) {
         let indent = 12.0;
