@@ -722,21 +722,20 @@ fn evidence(
         // List items complete their lead-in: "… shall notify the Customer if:" / "- it
         // becomes aware of a personal data breach".
         let mut lead: Option<(String, bool)> = None;
-        for k in first_sent..sents.len() {
-            let item =
-                starts_list_item(&sents[k].text) || sents[k].text.starts_with(['-', '•', '*']);
+        for s in &mut sents[first_sent..] {
+            let item = starts_list_item(&s.text) || s.text.starts_with(['-', '•', '*']);
             match &lead {
                 Some((l, c)) if item => {
-                    sents[k].lead_hits = Some(ix.scan(&format!("{l} {}", sents[k].norm)));
-                    sents[k].lead = Some(l.clone());
-                    if *c && !sents[k].refuses {
-                        sents[k].commits = true;
+                    s.lead_hits = Some(ix.scan(&format!("{l} {}", s.norm)));
+                    s.lead = Some(l.clone());
+                    if *c && !s.refuses {
+                        s.commits = true;
                     }
                 }
                 _ => lead = None,
             }
-            if sents[k].text.trim_end_matches(['*', ' ']).ends_with(':') {
-                lead = Some((sents[k].norm.clone(), sents[k].commits));
+            if s.text.trim_end_matches(['*', ' ']).ends_with(':') {
+                lead = Some((s.norm.clone(), s.commits));
             }
         }
         for k in first_sent..sents.len().saturating_sub(1) {
@@ -1008,7 +1007,7 @@ fn score_sentence<'a>(
     let list = el.place != Place::Body && el.list && sc.support >= 2;
     sc.eligible = (sc.strong > 0 || (sc.heading && sc.support >= 2) || list)
         && !refuses
-        && !(pointer_only && !has_annex);
+        && (!pointer_only || has_annex);
     if refuses {
         sc.points -= 2;
     }

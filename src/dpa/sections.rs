@@ -207,14 +207,13 @@ pub fn split(lines: &[String]) -> Vec<Block> {
             m
         });
         let role = m.as_ref().map(|m| {
-            if m.annex {
-                Role::Top
-            } else if top.is_some() && m.kind.rank() < top_rank && !in_annex {
-                Role::Top
-            } else if !in_annex && Some(m.kind) == top.map(|t| t.0) {
-                Role::Top
-            } else if in_annex && m.kind.rank() < top_rank.min(10) {
-                // A heading above the body's sections after an annex: a new part.
+            // An annex marker; in the body, a marker above or at the sections' level; after
+            // an annex, a heading above the body's sections (a new part).
+            let body_top = !in_annex
+                && ((top.is_some() && m.kind.rank() < top_rank)
+                    || Some(m.kind) == top.map(|t| t.0));
+            let new_part = in_annex && m.kind.rank() < top_rank.min(10);
+            if m.annex || body_top || new_part {
                 Role::Top
             } else if in_annex {
                 // Inside an annex every marker down to numbered lists is a paragraph.
