@@ -186,6 +186,7 @@ fn main() -> ExitCode {
     let mut part = "tuning".to_string();
     let mut details = false;
     let mut floor: Option<PathBuf> = None;
+    let mut explain: Option<String> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -193,6 +194,10 @@ fn main() -> ExitCode {
             "--part" => part = args.next().unwrap_or(part),
             "--details" => details = true,
             "--floor" => floor = args.next().map(PathBuf::from),
+            // `--explain en/04-x.txt:nature_purpose`: the annotated lines and the best
+            // candidate sentences, printed to the terminal only (tuning part only; never
+            // paste the output into the repository).
+            "--explain" => explain = args.next(),
             other => {
                 eprintln!("dpa_eval: unknown argument {other}");
                 return ExitCode::from(2);
@@ -202,6 +207,9 @@ fn main() -> ExitCode {
     if !matches!(part.as_str(), "tuning" | "held_out" | "all") {
         eprintln!("dpa_eval: --part must be tuning, held_out or all");
         return ExitCode::from(2);
+    }
+    if let Some(x) = explain {
+        return explain_one(&corpus, &x);
     }
     let mut results = Vec::new();
     for lang in ["en", "de"] {
@@ -341,6 +349,54 @@ fn evaluate(corpus: &Path, lang: &str, ann_path: &Path) -> Result<DocResult, Str
         tally,
         per_key,
     })
+}
+
+fn explain_one(corpus: &Path, what: &str) -> ExitCode {
+    let Some((rel, key)) = what.split_once(':') else {
+        eprintln!("dpa_eval: --explain FILE:ELEMENT");
+        return ExitCode::from(2);
+    };
+    if HELD_OUT.contains(&rel) {
+        eprintln!("dpa_eval: {rel} is held out; it is not explained");
+        return ExitCode::from(2);
+    }
+    // A corpus file, or any other file (the repository's synthetic corpus).
+    let path = if corpus.join(rel).exists() {
+        corpus.join(rel)
+    } else {
+        PathBuf::from(rel)
+    };
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let ann_path = corpus.join(rel.replace(".txt", ".expected.yaml"));
+    let ann: Option<Annotation> = std::fs::read_to_string(&ann_path)
+        .ok()
+        .and_then(|r| serde_yaml::from_str(&r).ok());
+    let scanner_id = cloudvet::dpa::element_ids()
+        .into_iter()
+        .find(|i| corpus_key(i) == Some(key) || i == key)
+        .unwrap_or_else(|| key.to_string());
+    if let Some(e) = ann
+        .as_ref()
+        .and_then(|a| a.elements.get(corpus_key(&scanner_id).unwrap_or(key)))
+    {
+        println!("annotated present: {}", e.present);
+        for q in e.quote.iter().chain(&e.alt_quotes) {
+            println!("  lines {:?}: {q}", quote_lines(&text, q));
+        }
+    }
+    match cloudvet::dpa::explain(rel, text.as_bytes(), &scanner_id) {
+        Ok(c) => {
+            for c in c.iter().take(8) {
+                let t: String = c.text.chars().take(160).collect();
+                println!(
+                    "{:?} pts {} elig {} placed {} {:?}\n    {t}",
+                    c.lines, c.points, c.eligible, c.placed, c.matched
+                );
+            }
+        }
+        Err(d) => eprintln!("{d:?}"),
+    }
+    ExitCode::SUCCESS
 }
 
 fn type_name(t: DocumentType) -> &'static str {

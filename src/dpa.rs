@@ -14,6 +14,7 @@
 pub mod facts;
 pub mod figures;
 pub mod locate;
+pub mod pages;
 pub mod sections;
 pub mod terms;
 pub mod text;
@@ -29,8 +30,8 @@ use crate::diag::Diagnostic;
 use crate::load::{hex, DocumentKind, SourceFile};
 use crate::model::review::{
     Art28Element, DocumentLanguage, DocumentType, DpaFigures, DpaReview, ElementReview,
-    ReviewedDocument, ScanConfidence, ScanResult, ScanStatus, Verdict, DPA_REVIEW_KIND,
-    DPA_REVIEW_SCHEMA_VERSION,
+    ReviewedDocument, ScanConfidence, ScanResult, ScanStatus, UnclearReason, Verdict,
+    DPA_REVIEW_KIND, DPA_REVIEW_SCHEMA_VERSION,
 };
 use crate::validate::parse_document;
 
@@ -52,6 +53,10 @@ pub struct Scan {
     /// Stop words counted for German and English.
     pub stop_words: (usize, usize),
     pub lines: usize,
+    /// First line of every page after the first (PDF pages, form feeds); empty without pages.
+    pub page_breaks: Vec<usize>,
+    /// Page header and footer lines left out of the analysis.
+    pub furniture: usize,
     pub sections: usize,
     pub type_evidence: TypeEvidence,
     pub elements: Vec<ScannedElement>,
@@ -88,6 +93,22 @@ fn terms_or_diag() -> Result<terms::Terms, Diagnostic> {
     })
 }
 
+/// The candidate sentences for one element of a document, best first (for
+/// explaining a result while tuning; `examples/dpa_eval.rs --explain`).
+pub fn explain(
+    display: &str,
+    bytes: &[u8],
+    element: &str,
+) -> Result<Vec<locate::Candidate>, Diagnostic> {
+    let terms = terms_or_diag()?;
+    let doc = text::read_document(display, bytes)?;
+    let (language, _, _) = locate::detect_language(&doc.lines, &terms);
+    let blocks = sections::split(&doc.lines);
+    Ok(locate::candidates(
+        &doc.lines, &blocks, &terms, language, element,
+    ))
+}
+
 /// Reads and scans a file.
 pub fn scan_file(path: &Path) -> Result<Scan, Diagnostic> {
     let display = path.display().to_string();
@@ -110,17 +131,19 @@ pub fn scan_file(path: &Path) -> Result<Scan, Diagnostic> {
 pub fn scan_bytes(display: &str, bytes: &[u8]) -> Result<Scan, Diagnostic> {
     let terms = terms_or_diag()?;
     let doc = text::read_document(display, bytes)?;
-    let (language, de, en) = locate::detect_language(&doc.lines, &terms);
-    let blocks = sections::split(&doc.lines);
-    let mut hits = locate::locate(&doc.lines, &blocks, &terms, language);
+    // Running headers and footers are no part of any clause.
+    let (lines, furniture) = pages::strip(&doc.lines, &doc.page_breaks);
+    let (language, de, en) = locate::detect_language(&lines, &terms);
+    let blocks = sections::split(&lines);
+    let mut hits = locate::locate(&lines, &blocks, &terms, language);
     let found = hits
         .iter()
         .filter(|h| h.result == ScanStatus::Found)
         .count();
-    let type_evidence = locate::document_type(&doc.lines, &terms, language, found);
+    let type_evidence = locate::document_type(&lines, &terms, language, found);
     locate::cap(&mut hits, type_evidence.document_type);
-    let figures = figures::extract(&doc.lines, &blocks, &terms);
-    let stated = version::extract(&doc.lines);
+    let figures = figures::extract(&lines, &blocks, &terms);
+    let stated = version::extract(&lines);
     let elements = terms
         .elements
         .iter()
@@ -140,6 +163,8 @@ pub fn scan_bytes(display: &str, bytes: &[u8]) -> Result<Scan, Diagnostic> {
         language,
         stop_words: (de, en),
         lines: doc.lines.len(),
+        page_breaks: doc.page_breaks.clone(),
+        furniture,
         sections: blocks.iter().filter(|b| b.label != "preamble").count(),
         type_evidence,
         elements,
@@ -163,7 +188,7 @@ impl Scan {
                     .collect();
                 ElementReview {
                     element: *re,
-                    scan: Some(merge_hits(&parts)),
+                    scan: Some(self.with_page(merge_hits(&parts))),
                     verdict: Verdict::Pending,
                     comment: None,
                     reviewer: None,
@@ -186,17 +211,42 @@ impl Scan {
                 version: self.stated.version.as_ref().map(|v| v.value.clone()),
                 date: self.stated.date.as_ref().map(|d| d.value),
                 source: None,
+                parties: self
+                    .stated
+                    .parties
+                    .iter()
+                    .map(|p| p.value.clone())
+                    .collect(),
                 document_type: Some(self.type_evidence.document_type),
             },
             elements,
             figures: DpaFigures {
                 subprocessor_notice_days: f.subprocessor_notice_days.as_ref().map(|x| x.value),
+                subprocessor_notice_count: f
+                    .subprocessor_notice_days
+                    .as_ref()
+                    .and_then(|x| x.count),
+                objection_window_days: f.objection_window_days.as_ref().map(|x| x.value),
+                objection_window_count: f.objection_window_days.as_ref().and_then(|x| x.count),
                 breach_notice_hours: f.breach_notice_hours.as_ref().map(|x| x.value),
                 scc_module: f.scc_module.as_ref().map(|x| x.value),
                 governing_law: f.governing_law.as_ref().map(|x| x.value.clone()),
             },
             sign_off: None,
         }
+    }
+
+    /// The page and the line on that page of `line`, for a text with pages.
+    pub fn page_of(&self, line: u32) -> Option<(u32, u32)> {
+        text::page_of(&self.page_breaks, line as usize)
+    }
+
+    fn with_page(&self, mut r: ScanResult) -> ScanResult {
+        if let Some((p, l)) = r.line_start.and_then(|a| self.page_of(a)) {
+            r.page = Some(p);
+            r.page_line = Some(l);
+        }
+        r
     }
 
     pub fn count(&self, r: ScanStatus) -> usize {
@@ -231,6 +281,30 @@ impl Scan {
                 ],
             )
         );
+        if !self.page_breaks.is_empty() {
+            let _ = writeln!(
+                s,
+                "  {}",
+                fill(
+                    l,
+                    "dpa_scan_pages",
+                    &[
+                        ("pages", &n(self.page_breaks.len() + 1)),
+                        ("furniture", &n(self.furniture)),
+                    ],
+                )
+            );
+        } else if self.furniture > 0 {
+            let _ = writeln!(
+                s,
+                "  {}",
+                fill(
+                    l,
+                    "dpa_scan_furniture",
+                    &[("furniture", &n(self.furniture))]
+                )
+            );
+        }
         let marks = if ev.dpa_marks.is_empty() {
             t(l, "dpa_scan_none").to_string()
         } else {
@@ -279,7 +353,27 @@ impl Scan {
                 ScanStatus::Unclear => t(l, "dpa_scan_mark_unclear"),
                 ScanStatus::NotFound => t(l, "dpa_scan_mark_not_found"),
             };
-            let at = match (&e.hit.section, e.hit.lines) {
+            // The quoted sentence's lines (and, for a PDF, its page and line there).
+            let lines = e.hit.quote_lines.or(e.hit.lines);
+            let page = lines
+                .and_then(|[a, _]| self.page_of(a))
+                .map(|(p, pl)| {
+                    format!(
+                        " ({})",
+                        fill(
+                            l,
+                            "dpa_scan_page_line",
+                            &[("page", &p.to_string()), ("line", &pl.to_string())],
+                        )
+                    )
+                })
+                .unwrap_or_default();
+            let reason = e
+                .hit
+                .reason
+                .map(|r| format!(" — {}", t(l, reason_key(r))))
+                .unwrap_or_default();
+            let at = match (&e.hit.section, lines) {
                 (Some(sec), Some([a, b])) => fill(
                     l,
                     "dpa_scan_section_lines",
@@ -298,10 +392,9 @@ impl Scan {
             };
             let _ = writeln!(
                 s,
-                "  {mark:<9} {:<28} {:<7} {}",
+                "  {mark:<9} {:<28} {:<7} {at}{page}{reason}",
                 e.id,
                 t(l, confidence_key(e.hit.confidence)),
-                at
             );
         }
         let f = &self.figures;
@@ -341,13 +434,40 @@ impl Scan {
             t(l, "dpa_scan_dated"),
             stated(date.as_ref()),
         );
+        let parties = if v.parties.is_empty() {
+            t(l, "dpa_scan_not_stated").to_string()
+        } else {
+            v.parties
+                .iter()
+                .map(|p| {
+                    fill(
+                        l,
+                        "dpa_scan_value_at_line",
+                        &[("value", &p.value), ("line", &p.line.to_string())],
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(s, "  {}: {parties}", t(l, "dpa_scan_parties"));
         let _ = writeln!(s, "  {}:", t(l, "dpa_scan_figures"));
+        let days = |x: &figures::Figure<u32>| match x.count {
+            Some(figures::DayCount::BusinessDays) => fill(
+                l,
+                "dpa_scan_business_days",
+                &[("value", &x.value.to_string())],
+            ),
+            _ => x.value.to_string(),
+        };
         s.push_str(&fig(
             "dpa_scan_fig_notice_days",
-            f.subprocessor_notice_days
-                .as_ref()
-                .map(|x| x.value.to_string()),
+            f.subprocessor_notice_days.as_ref().map(days),
             f.subprocessor_notice_days.as_ref().and_then(|x| x.lines),
+        ));
+        s.push_str(&fig(
+            "dpa_scan_fig_objection_days",
+            f.objection_window_days.as_ref().map(days),
+            f.objection_window_days.as_ref().and_then(|x| x.lines),
         ));
         s.push_str(&fig(
             "dpa_scan_fig_breach_hours",
@@ -366,6 +486,16 @@ impl Scan {
         ));
         let _ = writeln!(s, "  {}", t(l, "dpa_scan_not_legal_advice"));
         s
+    }
+}
+
+/// The catalogue key of an unclear result's reason.
+pub fn reason_key(r: UnclearReason) -> &'static str {
+    match r {
+        UnclearReason::WeakTerms => "dpa_reason_weak_terms",
+        UnclearReason::NotACommitment => "dpa_reason_not_a_commitment",
+        UnclearReason::MissingAnnex => "dpa_reason_missing_annex",
+        UnclearReason::DocumentType => "dpa_reason_document_type",
     }
 }
 
@@ -444,14 +574,10 @@ fn merge_hits(parts: &[&ScannedElement]) -> ScanResult {
         ScanConfidence::Low
     };
     let located: Vec<&&ScannedElement> = parts.iter().filter(|p| p.hit.lines.is_some()).collect();
-    let line_start = located
-        .iter()
-        .filter_map(|p| p.hit.lines.map(|l| l[0]))
-        .min();
-    let line_end = located
-        .iter()
-        .filter_map(|p| p.hit.lines.map(|l| l[1]))
-        .max();
+    // The lines of the quoted sentence (the passage), else of its paragraph.
+    let at = |p: &&&ScannedElement| p.hit.quote_lines.or(p.hit.lines);
+    let line_start = located.iter().filter_map(|p| at(p).map(|l| l[0])).min();
+    let line_end = located.iter().filter_map(|p| at(p).map(|l| l[1])).max();
     let mut passages: Vec<String> = Vec::new();
     for p in &located {
         if let Some(q) = &p.hit.quote {
@@ -471,8 +597,15 @@ fn merge_hits(parts: &[&ScannedElement]) -> ScanResult {
             matched_terms.push(t);
         }
     }
+    let reason = (status == ScanStatus::Unclear)
+        .then(|| parts.iter().find_map(|p| p.hit.reason))
+        .flatten()
+        .or((status == ScanStatus::Unclear).then_some(UnclearReason::WeakTerms));
     ScanResult {
         status,
+        page: None,
+        page_line: None,
+        unclear_reason: reason,
         section: located.first().and_then(|p| p.hit.section.clone()),
         line_start: if status == ScanStatus::NotFound {
             None

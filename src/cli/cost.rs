@@ -120,9 +120,10 @@ fn run_inner(args: &Args, global: &Global) -> Result<String, Status> {
     }
     Ok(match args.format {
         // Provider names and IDs come from files: no control characters to the terminal.
-        Format::Human => {
-            crate::render::escape::terminal(&crate::render::cost::human_in(&comparison, global.lang))
-        }
+        Format::Human => crate::render::escape::terminal(&crate::render::cost::human_in(
+            &comparison,
+            global.lang,
+        )),
         Format::Json => crate::render::cost::json(&comparison),
         Format::Csv => crate::render::cost::csv(&comparison),
     })

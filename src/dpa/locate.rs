@@ -4,7 +4,9 @@
 use crate::model::review::{DocumentLanguage, DocumentType, ScanConfidence, ScanStatus};
 
 use super::sections::Block;
-use super::terms::{normalise, term_matches, ElementTerms, PerLanguage, Place, Terms};
+use super::terms::{
+    normalise, term_matches, ElementTerms, Hits, PerLanguage, Place, TermIndex, Terms,
+};
 
 /// Longest quoted passage, in characters.
 pub const MAX_QUOTE_CHARS: usize = 240;
@@ -19,12 +21,47 @@ pub struct Joined {
     pub text: String,
     /// (byte offset in `text`, 1-based line) for the start of every joined line.
     starts: Vec<(usize, usize)>,
+    /// Byte offsets where a new sentence starts whatever the punctuation: after a blank
+    /// line, at a list item or table row, after a heading-like short line.
+    breaks: Vec<usize>,
+}
+
+/// `- item`, `• item`, `(a) item`, `a) item`, `1. item`, `1.1 item`, `(1) item`.
+pub fn starts_list_item(t: &str) -> bool {
+    if t.starts_with(['-', '*', '•', '–', '·', '▪', '◦', '\u{f0b7}']) {
+        return t.chars().nth(1).is_some_and(char::is_whitespace);
+    }
+    let (inner, close) = match t.strip_prefix('(') {
+        Some(r) => (r, &[')'][..]),
+        None => (t, &[')', '.'][..]),
+    };
+    let m: String = inner
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '.')
+        .collect();
+    let m = m.trim_end_matches('.');
+    let after = &inner[m.len()..];
+    let numeric = !m.is_empty()
+        && m.split('.')
+            .all(|p| !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit()));
+    let letter = m.chars().count() == 1 && m.chars().all(|c| c.is_ascii_alphabetic());
+    let roman = !m.is_empty() && m.len() <= 4 && m.chars().all(|c| "ivx".contains(c));
+    (numeric || letter || roman)
+        && after.starts_with(close)
+        && after[1..].starts_with(char::is_whitespace)
+}
+
+/// A Markdown table row (`| a | b |`) or a converted one (`Name: | value`).
+pub fn is_table_row(t: &str) -> bool {
+    t.starts_with('|') || (t.contains(" | ") && t.chars().count() <= 200)
 }
 
 impl Joined {
     pub fn new(lines: &[String], first_line: usize) -> Self {
         let mut text = String::new();
         let mut starts = Vec::with_capacity(lines.len());
+        let mut breaks = Vec::new();
+        let mut prev_break_after = true;
         for (i, l) in lines.iter().enumerate() {
             let t = l.trim();
             let next_lower = lines
@@ -32,12 +69,28 @@ impl Joined {
                 .and_then(|n| n.trim().chars().next())
                 .is_some_and(|c| c.is_lowercase());
             starts.push((text.len(), first_line + i));
+            // A page header or footer (`pages::NOISE`) is skipped without a trace: the
+            // sentence runs on across the page break.
+            if t == super::pages::NOISE {
+                continue;
+            }
             if t.is_empty() {
                 if !text.is_empty() && !text.ends_with(' ') {
                     text.push(' ');
                 }
+                prev_break_after = true;
                 continue;
             }
+            let table = is_table_row(t);
+            if prev_break_after || table || t.starts_with('#') || starts_list_item(t) {
+                breaks.push(text.len());
+            }
+            // A short line that ends neither a sentence nor a clause (a heading, a
+            // label, a table cell) ends its sentence.
+            let ends_open = !t.ends_with(['.', ',', ';', ':', '-', '(', '/'])
+                && t.chars().count() <= 40
+                && !next_lower;
+            prev_break_after = table || t.starts_with('#') || ends_open;
             if t.ends_with('-')
                 && next_lower
                 && t.chars().rev().nth(1).is_some_and(|c| c.is_alphabetic())
@@ -48,25 +101,51 @@ impl Joined {
                 text.push(' ');
             }
         }
-        Joined { text, starts }
+        Joined {
+            text,
+            starts,
+            breaks,
+        }
     }
 
     /// The line that holds byte `offset`.
     pub fn line_at(&self, offset: usize) -> usize {
         match self.starts.binary_search_by(|(o, _)| o.cmp(&offset)) {
-            Ok(i) => self.starts[i].1,
+            Ok(i) => {
+                // Several empty lines may start at the same offset: the last one.
+                let mut j = i;
+                while j + 1 < self.starts.len() && self.starts[j + 1].0 == offset {
+                    j += 1;
+                }
+                self.starts[j].1
+            }
             Err(0) => self.starts.first().map_or(1, |s| s.1),
             Err(i) => self.starts[i - 1].1,
         }
     }
 
-    /// Sentences as (start, end) byte ranges, not cut after abbreviations or numbers.
+    /// Sentences as (start, end) byte ranges, not cut after abbreviations or numbers;
+    /// also cut at the hard breaks (blank lines, list items, table rows, headings).
     pub fn sentences(&self) -> Vec<(usize, usize)> {
         let t = &self.text;
         let mut out = Vec::new();
         let mut start = 0;
+        let push = |out: &mut Vec<(usize, usize)>, a: usize, b: usize| {
+            let lead = t[a..b].len() - t[a..b].trim_start().len();
+            if t[a..b].trim().chars().count() > 1 {
+                out.push((a + lead, b));
+            }
+        };
+        let mut breaks = self.breaks.iter().copied().peekable();
         let chars: Vec<(usize, char)> = t.char_indices().collect();
         for (k, (i, c)) in chars.iter().enumerate() {
+            while breaks.peek().is_some_and(|b| *b <= *i) {
+                let b = breaks.next().unwrap_or(0);
+                if b > start {
+                    push(&mut out, start, b);
+                    start = b;
+                }
+            }
             if !matches!(c, '.' | ';' | '!' | '?') {
                 continue;
             }
@@ -78,15 +157,11 @@ impl Joined {
                 continue;
             }
             let end = i + c.len_utf8();
-            let lead = t[start..end].len() - t[start..end].trim_start().len();
-            if t[start..end].trim().chars().count() > 1 {
-                out.push((start + lead, end));
-            }
+            push(&mut out, start, end);
             start = end;
         }
-        let lead = t[start..].len() - t[start..].trim_start().len();
-        if t[start..].trim().chars().count() > 1 {
-            out.push((start + lead, t.len()));
+        if start < t.len() {
+            push(&mut out, start, t.len());
         }
         out
     }
@@ -299,19 +374,8 @@ pub struct ElementHit {
     /// The lines of the quoted sentence (inside `lines`).
     pub quote_lines: Option<[u32; 2]>,
     pub matched_terms: Vec<String>,
-}
-
-struct Unit {
-    label: String,
-    heading: String,
-    start: usize,
-    end: usize,
-    paragraphs: Vec<Unit>,
-    joined: Joined,
-    /// The normalised text without definition sentences (`"X" means …`).
-    norm: String,
-    /// An annex, or a section after the first annex.
-    in_annex: bool,
+    /// Why the element is `unclear` (only then).
+    pub reason: Option<UnclearReason>,
 }
 
 /// A definition sentence: a quoted term followed by `means`, `has the meaning`,
@@ -427,148 +491,614 @@ fn strip_list_marker(t: &str) -> &str {
     t
 }
 
-/// The normalised text of `j` without its definition sentences.
-fn evidence_text(j: &Joined) -> String {
-    let mut out = String::new();
-    for (a, b) in j.sentences() {
-        let sentence = &j.text[a..b];
-        if is_definition(sentence) {
-            continue;
-        }
-        out.push_str(sentence);
-        out.push(' ');
-    }
-    normalise(&out)
+pub use crate::model::review::UnclearReason;
+
+/// A passage the sentences belong to: a paragraph, a section without paragraphs, or
+/// a part of a long section cut at blank lines.
+struct Unit {
+    label: String,
+    /// The section's heading, normalised.
+    heading: String,
+    /// The paragraph's own title, normalised (`1.2 Art der Daten:`, `**Objection.**`).
+    sub_heading: String,
+    /// The title of a heading-only paragraph before it in the same section (`#### Data
+    /// Safety Requirements` over `1. Object and scope`), normalised.
+    group_heading: String,
+    start: usize,
+    end: usize,
+    in_annex: bool,
+    /// Index of its top-level block.
+    block: usize,
+    /// Headings and text, normalised: the context an element may require.
+    norm: String,
+    /// Term hits in `norm`, `heading`, `sub_heading`, `group_heading`.
+    norm_hits: Hits,
+    heading_hits: [Hits; 3],
 }
 
-fn unit(lines: &[String], label: &str, heading: &str, start: usize, end: usize) -> Unit {
-    let slice = &lines[start.saturating_sub(1).min(lines.len())..end.min(lines.len())];
-    let joined = Joined::new(slice, start);
-    let norm = evidence_text(&joined);
-    Unit {
-        label: label.to_string(),
-        heading: normalise(heading),
-        start,
-        end,
-        paragraphs: Vec::new(),
-        joined,
-        norm,
-        in_annex: false,
-    }
+/// One sentence (or list item, table row) of the evidence.
+struct Sent {
+    unit: usize,
+    text: String,
+    norm: String,
+    lines: [u32; 2],
+    commits: bool,
+    refuses: bool,
+    /// The refusal is a negation ("is not obliged"), not only a permission ("may change").
+    negated: bool,
+    /// "may", "can", "is entitled", "kann", "ist berechtigt": grants a right.
+    grants: bool,
+    pointer: bool,
+    /// The first sentence of its unit.
+    first_in_unit: bool,
+    /// Another sentence with content follows in the same unit (a label's list).
+    label_has_next: bool,
+    /// A list item after a lead-in that ends with a colon ("Processor shall notify
+    /// Customer if:"): the lead-in, normalised; the item is matched together with it.
+    lead: Option<String>,
+    /// Term hits in `norm`, and in the lead-in and `norm` together.
+    hits: Hits,
+    lead_hits: Option<Hits>,
 }
 
-fn units(lines: &[String], blocks: &[Block], terms: &Terms, lang: DocumentLanguage) -> Vec<Unit> {
-    let ignore = terms.ignore_headings.get(lang);
-    let mut out = Vec::new();
-    let mut in_annex = false;
-    for b in blocks {
-        let h = normalise(&b.heading);
-        let label_norm = normalise(&b.label);
-        in_annex |= super::sections::is_annex(&b.label);
-        if ignore
+/// One element's term lists as term ids of the scan's index.
+struct Compiled<'a> {
+    strong: Vec<(usize, &'a String)>,
+    support: Vec<(usize, &'a String)>,
+    mentions: Vec<(usize, &'a String)>,
+    heading: Vec<(usize, &'a String)>,
+    exclude: Vec<usize>,
+    context: Vec<usize>,
+}
+
+fn compile<'a>(el: &'a ElementTerms, lang: DocumentLanguage, ix: &TermIndex) -> Compiled<'a> {
+    let ids = |l: &'a PerLanguage| -> Vec<(usize, &'a String)> {
+        l.get(lang)
             .iter()
-            .any(|t| term_matches(t, &h) || term_matches(t, &label_norm))
-        {
+            .filter_map(|t| ix.id(t).map(|i| (i, t)))
+            .collect()
+    };
+    Compiled {
+        strong: ids(&el.strong),
+        support: ids(&el.support),
+        mentions: ids(&el.mentions),
+        heading: ids(&el.heading),
+        exclude: ids(&el.exclude).into_iter().map(|(i, _)| i).collect(),
+        context: ids(&el.context).into_iter().map(|(i, _)| i).collect(),
+    }
+}
+
+/// The term index of a scan: every term of the language's lists.
+fn index(terms: &Terms, lang: DocumentLanguage) -> TermIndex {
+    let mut all: Vec<&str> = Vec::new();
+    for e in &terms.elements {
+        for l in [
+            &e.strong,
+            &e.support,
+            &e.heading,
+            &e.mentions,
+            &e.exclude,
+            &e.context,
+        ] {
+            all.extend(l.get(lang).iter().map(String::as_str));
+        }
+    }
+    for l in [
+        &terms.commitments,
+        &terms.non_commitments,
+        &terms.reference_markers,
+    ] {
+        all.extend(l.get(lang).iter().map(String::as_str));
+    }
+    all.extend(RIGHT_WORDS.iter().copied());
+    TermIndex::new(all)
+}
+
+/// The units and sentences of a document. Sections headed "Definitions" are left out,
+/// and so are definition sentences (`"X" means …`) everywhere: definitions mention
+/// every term and are never evidence. Heading lines are context, not sentences.
+fn evidence(
+    lines: &[String],
+    blocks: &[Block],
+    terms: &Terms,
+    lang: DocumentLanguage,
+    ix: &TermIndex,
+) -> (Vec<Unit>, Vec<Sent>) {
+    let ignore = terms.ignore_headings.get(lang);
+    let ignored = |h: &str| {
+        let h = normalise(h);
+        !h.is_empty() && ignore.iter().any(|t| term_matches(t, &h))
+    };
+    let mut units = Vec::new();
+    for (bi, b) in blocks.iter().enumerate() {
+        if ignored(&b.heading) || ignored(&b.label) {
             continue;
         }
-        let mut u = unit(lines, &b.label, &b.heading, b.start, b.end);
-        u.in_annex = in_annex;
-        if !b.paragraphs.is_empty() {
-            for p in &b.paragraphs {
-                u.paragraphs.push(unit(lines, &p.label, "", p.start, p.end));
+        let heading = normalise(&b.heading);
+        let mut group = String::new();
+        let mut push = |label: &str, sub: &str, start: usize, end: usize| {
+            let blank = (start..=end).all(|n| {
+                lines
+                    .get(n - 1)
+                    .is_none_or(|l| l.trim().is_empty() || l == super::pages::NOISE)
+            });
+            if start > end || (blank && !sub.is_empty()) {
+                // A heading without text of its own heads the paragraphs after it.
+                group = normalise(sub);
+            } else {
+                units.push(Unit {
+                    label: label.to_string(),
+                    heading: heading.clone(),
+                    sub_heading: normalise(sub),
+                    group_heading: group.clone(),
+                    start,
+                    end,
+                    in_annex: b.annex,
+                    block: bi,
+                    norm: String::new(),
+                    norm_hits: Hits::default(),
+                    heading_hits: Default::default(),
+                });
             }
-        } else if b.end - b.start + 1 > LONG_BLOCK_LINES {
+        };
+        if let Some(first) = b.paragraphs.first() {
+            push(&b.label, "", b.body, first.start.saturating_sub(1));
+            for p in &b.paragraphs {
+                if ignored(&p.heading) {
+                    continue;
+                }
+                push(&p.label, &p.heading, p.body, p.end);
+            }
+        } else if b.end + 1 - b.body.min(b.end + 1) > LONG_BLOCK_LINES {
             // Cut at blank lines.
-            let mut s = b.start;
-            for n in b.start..=b.end {
+            let mut s = b.body;
+            for n in b.body..=b.end {
                 let blank = lines.get(n - 1).is_none_or(|l| l.trim().is_empty());
-                if (blank || n == b.end) && n > s {
-                    let e = if blank { n - 1 } else { n };
-                    if e >= s {
-                        u.paragraphs.push(unit(lines, &b.label, "", s, e));
-                    }
+                if blank {
+                    push(&b.label, "", s, n - 1);
                     s = n + 1;
-                } else if blank {
-                    s = n + 1;
+                } else if n == b.end {
+                    push(&b.label, "", s, n);
                 }
             }
+        } else {
+            push(&b.label, "", b.body, b.end);
         }
-        out.push(u);
     }
-    out
-}
-
-struct Score {
-    points: u32,
-    /// The passage only refers elsewhere (`see Annex 1`): ranked 3 points lower.
-    reference: bool,
-    strong: bool,
-    heading: bool,
-    /// The unit is where this element's evidence belongs (body or annex, `place`).
-    placed: bool,
-    matched: Vec<String>,
-}
-
-fn score(el: &ElementTerms, lang: DocumentLanguage, heading: &str, text: &str) -> Score {
-    let mut s = Score {
-        points: 0,
-        strong: false,
-        heading: false,
-        reference: false,
-        placed: true,
-        matched: Vec::new(),
+    let ids = |l: &[String]| -> Vec<(usize, bool)> {
+        let negation = |t: &str| t.contains("not ") || t.contains("no ") || t.contains("nicht");
+        l.iter()
+            .filter_map(|t| ix.id(t).map(|i| (i, negation(t))))
+            .collect()
     };
-    if !heading.is_empty() {
-        if let Some(t) = el
-            .heading
-            .get(lang)
+    let commitments = ids(terms.commitments.get(lang));
+    let non_commitments = ids(terms.non_commitments.get(lang));
+    let refs = ids(terms.reference_markers.get(lang));
+    let rights: Vec<usize> = RIGHT_WORDS.iter().filter_map(|w| ix.id(w)).collect();
+    let mut sents = Vec::new();
+    for (ui, u) in units.iter().enumerate() {
+        let slice = &lines[u.start.saturating_sub(1).min(lines.len())..u.end.min(lines.len())];
+        let j = Joined::new(slice, u.start);
+        let first_sent = sents.len();
+        for (a, b) in j.sentences() {
+            let text = j.text[a..b].trim();
+            if is_definition(text) {
+                continue;
+            }
+            let norm = normalise(text);
+            if norm.chars().filter(|c| c.is_alphanumeric()).count() < 3 {
+                continue;
+            }
+            let hits = ix.scan(&norm);
+            let commits = commitments.iter().any(|(i, _)| ix.hit(*i, &hits));
+            // A permission or a negation is not a commitment: "is not obliged" never,
+            // "may change" only when nothing in the sentence commits a party.
+            let negated = non_commitments
+                .iter()
+                .any(|(i, neg)| *neg && ix.hit(*i, &hits));
+            let refuses =
+                negated || (!commits && non_commitments.iter().any(|(i, _)| ix.hit(*i, &hits)));
+            let grants = rights.iter().any(|i| ix.hit(*i, &hits));
+            let pointer = refs.iter().any(|(i, _)| ix.hit(*i, &hits)) || points_to_annex(&norm);
+            let first = j.line_at(a) as u32;
+            let last = j.line_at(b.saturating_sub(1).max(a)) as u32;
+            sents.push(Sent {
+                unit: ui,
+                text: text.to_string(),
+                norm,
+                lines: [first, last.max(first)],
+                commits: commits && !refuses,
+                refuses,
+                negated,
+                grants,
+                pointer,
+                first_in_unit: sents.len() == first_sent,
+                label_has_next: false,
+                lead: None,
+                hits,
+                lead_hits: None,
+            });
+        }
+        // List items complete their lead-in: "… shall notify the Customer if:" / "- it
+        // becomes aware of a personal data breach".
+        let mut lead: Option<(String, bool)> = None;
+        for s in &mut sents[first_sent..] {
+            let item = starts_list_item(&s.text) || s.text.starts_with(['-', '•', '*']);
+            match &lead {
+                Some((l, c)) if item => {
+                    s.lead_hits = Some(ix.scan(&format!("{l} {}", s.norm)));
+                    s.lead = Some(l.clone());
+                    if *c && !s.refuses {
+                        s.commits = true;
+                    }
+                }
+                _ => lead = None,
+            }
+            if s.text.trim_end_matches(['*', ' ']).ends_with(':') {
+                lead = Some((s.norm.clone(), s.commits));
+            }
+        }
+        for k in first_sent..sents.len().saturating_sub(1) {
+            let next = strip_lead(&sents[k + 1].norm);
+            sents[k].label_has_next = !is_placeholder(next) && !next.ends_with(':');
+        }
+    }
+    for s in &sents {
+        let u = &mut units[s.unit];
+        if u.norm.is_empty() {
+            u.norm = format!("{} {} {}", u.heading, u.group_heading, u.sub_heading);
+        }
+        u.norm.push(' ');
+        u.norm.push_str(&s.norm);
+    }
+    for u in &mut units {
+        u.norm_hits = ix.scan(&u.norm);
+        u.heading_hits = [
+            ix.scan(&u.heading),
+            ix.scan(&u.sub_heading),
+            ix.scan(&u.group_heading),
+        ];
+    }
+    (units, sents)
+}
+
+/// Words that grant a party a right (for elements that are rights of the controller).
+const RIGHT_WORDS: &[&str] = &[
+    "may ",
+    "can ",
+    "is entitled",
+    "shall be entitled",
+    "has the right",
+    "shall have the right",
+    "right to ",
+    "recht auf ",
+    "recht zu",
+    "is permitted",
+    "are permitted",
+    "is authorised",
+    "is authorized",
+    "consents",
+    "authorises",
+    "authorizes",
+    "genehmigt",
+    "stimmt",
+    "gestattet",
+    "is permitted",
+    "kann ",
+    "können ",
+    "darf ",
+    "ist berechtigt",
+    "sind berechtigt",
+    "hat das recht",
+    "steht das recht",
+];
+
+/// What one sentence says about one element.
+#[derive(Debug, Clone, Default)]
+struct Score<'a> {
+    points: i64,
+    strong: usize,
+    support: usize,
+    heading: bool,
+    /// Enough to report the element as found here.
+    eligible: bool,
+    /// The sentence is where this element's evidence belongs (body or annex, `place`).
+    placed: bool,
+    /// For a duty, the sentence commits a party; for a right, it grants it.
+    commits: bool,
+    /// (kind, term): `("strong", "documented instructions")`.
+    matched: Vec<(&'static str, &'a str)>,
+}
+
+impl Score<'_> {
+    fn matched_terms(&self) -> Vec<String> {
+        self.matched
             .iter()
-            .find(|t| term_matches(t, heading))
+            .map(|(k, t)| format!("{k}: {t}"))
+            .collect()
+    }
+}
+
+fn heading_term<'a>(c: &Compiled<'a>, u: &Unit, ix: &TermIndex) -> Option<&'a String> {
+    c.heading
+        .iter()
+        .find(|(id, _)| u.heading_hits.iter().any(|h| ix.hit(*id, h)))
+        .map(|(_, t)| *t)
+}
+
+/// The text without leading list markers, emphasis and quote marks.
+fn strip_lead(norm: &str) -> &str {
+    let mut t = norm.trim_start_matches(['*', '#', '_', '>', ' ', '-', '•', '|']);
+    loop {
+        let r = strip_list_marker(t).trim_start_matches(['*', '_', ' ']);
+        if r.len() == t.len() {
+            return t;
+        }
+        t = r;
+    }
+}
+
+/// Text that is only a placeholder or blank: `[XXXXX]`, `……`, `<Name>`, `[LINK]`, `n/a`.
+pub fn is_placeholder(t: &str) -> bool {
+    let t = t.trim_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '*' | '_' | '.' | '…' | ':' | ';' | ',')
+    });
+    if t.chars().filter(|c| c.is_alphanumeric()).count() < 3 {
+        return true;
+    }
+    let bracketed =
+        (t.starts_with('[') && t.ends_with(']')) || (t.starts_with('<') && t.ends_with('>'));
+    bracketed && !t[1..t.len() - 1].contains(['[', '<'])
+        || t.contains("………")
+        || t.contains("......")
+        || matches!(t, "n/a" | "none" | "tbd" | "keine" | "entfällt")
+}
+
+/// A blank to fill in: `……`, `....`, `[XXXXX]`, `<Name>`, `[LINK]`.
+fn has_blank(norm: &str) -> bool {
+    let t = norm.trim_end_matches(['.', ' ']);
+    t.ends_with(": …")
+        || t.ends_with(":…")
+        || norm.contains("……")
+        || norm.contains("....")
+        || norm.contains("[xxx")
+        || norm.contains("[link]")
+        || norm.contains("[email]")
+        || norm.contains("[…]")
+        || norm.contains("[...]")
+        || (norm.contains('<') && norm.contains('>') && !norm.contains("< "))
+}
+
+/// A label (`categories of data subjects`) at the start of the sentence, followed
+/// within eight words by a colon and content; or the sentence is the first of a
+/// paragraph whose title starts with the label. Returns the label.
+fn label_hit<'a>(
+    el: &'a ElementTerms,
+    lang: DocumentLanguage,
+    u: &Unit,
+    s: &Sent,
+) -> Option<&'a String> {
+    let lead = strip_lead(&s.norm);
+    for full in el.labels.get(lang) {
+        // `categories of data !subjects`: not when that word follows.
+        let (l, not_followed) = match full.rsplit_once(" !") {
+            Some((l, w)) => (l, Some(w)),
+            None => (full.as_str(), None),
+        };
+        let refused = |after: &str| not_followed.is_some_and(|w| after.trim_start().starts_with(w));
+        if let Some(after) = lead.strip_prefix(l) {
+            if after.starts_with(char::is_alphanumeric) || refused(after) {
+                continue;
+            }
+            // One-word labels (`zweck`, `dauer`) stand right before the colon.
+            let max_words = if l.contains(' ') { 8 } else { 0 };
+            if let Some((head, content)) = after.split_once([':', '|']) {
+                let content = content.trim_start_matches(['*', '_', ' ']);
+                if head.split_whitespace().count() <= max_words
+                    && !head.contains(['.', ';'])
+                    && (!is_placeholder(content) || s.label_has_next)
+                {
+                    return Some(full);
+                }
+            } else if s.label_has_next
+                && after.split_whitespace().count() <= max_words
+                && !after.contains(['.', ';', ','])
+            {
+                // A label line without a colon, its content on the next lines
+                // (`Categories of personal data transferred`).
+                return Some(full);
+            }
+        }
+        // The title of the paragraph (or of the first paragraph of a section) is the
+        // label: a one-word label must be the whole title (`Zweck`, not `Zweck und
+        // Anwendungsbereich`), a longer one may start it.
+        if !s.first_in_unit {
+            continue;
+        }
+        let titled = |h: &str| {
+            let h = strip_lead(h);
+            h.strip_prefix(l).is_some_and(|r| {
+                let r = r.trim_matches(|c: char| !c.is_alphanumeric());
+                !refused(r)
+                    && !h[l.len()..].starts_with(char::is_alphanumeric)
+                    && (l.contains(' ') || r.is_empty())
+            })
+        };
+        if (titled(&u.sub_heading) || titled(&u.group_heading) || titled(&u.heading))
+            && !is_placeholder(strip_lead(&s.norm))
         {
-            s.points += 3;
-            s.heading = true;
-            s.matched.push(format!("heading: {t}"));
+            return Some(full);
         }
     }
-    for t in el.strong.get(lang) {
-        if term_matches(t, text) {
-            s.points += 2;
-            s.strong = true;
-            s.matched.push(format!("strong: {t}"));
-        }
-    }
-    for t in el.support.get(lang) {
-        if term_matches(t, text) {
-            s.points += 1;
-            s.matched.push(format!("support: {t}"));
-        }
-    }
-    s
+    None
 }
 
+#[allow(clippy::too_many_arguments)]
+fn score_sentence<'a>(
+    el: &'a ElementTerms,
+    c: &Compiled<'a>,
+    lang: DocumentLanguage,
+    u: &Unit,
+    s: &Sent,
+    has_annex: bool,
+    ix: &TermIndex,
+) -> Score<'a> {
+    let mut sc = Score::default();
+    if c.exclude.iter().any(|id| ix.hit(*id, &s.hits)) {
+        return sc;
+    }
+    if !c.context.is_empty() && !c.context.iter().any(|id| ix.hit(*id, &u.norm_hits)) {
+        return sc;
+    }
+    if let Some(l) = label_hit(el, lang, u, s) {
+        sc.strong += 1;
+        sc.matched.push(("label", l));
+    }
+    let hay = s.lead_hits.as_ref().unwrap_or(&s.hits);
+    // A placeholder (`Categories of data ………`, `<Art der Daten>`) describes nothing.
+    if el.place != Place::Body && (is_placeholder(strip_lead(&s.norm)) || has_blank(&s.norm)) {
+        return Score::default();
+    }
+    for (id, t) in &c.strong {
+        if ix.hit(*id, hay) {
+            sc.strong += 1;
+            sc.matched.push(("strong", t));
+        }
+    }
+    for (id, t) in &c.support {
+        if ix.hit(*id, hay) {
+            sc.support += 1;
+            sc.matched.push(("support", t));
+        }
+    }
+    let mut mentioned = 0;
+    for (id, t) in &c.mentions {
+        if ix.hit(*id, hay) {
+            mentioned += 1;
+            sc.matched.push(("mention", t));
+        }
+    }
+    if sc.strong == 0 && sc.support == 0 && mentioned == 0 {
+        return sc;
+    }
+    if let Some(t) = heading_term(c, u, ix) {
+        sc.heading = true;
+        sc.matched.insert(0, ("heading", t));
+    }
+    sc.points = 2 * sc.strong as i64
+        + sc.support as i64
+        + 2 * i64::from(mentioned > 0 && sc.strong == 0)
+        + if sc.heading { 3 } else { 0 };
+    let body_element = el.place == Place::Body;
+    // A right of the controller is granted ("Customer may object"), a duty is committed.
+    let refuses = if el.right { s.negated } else { s.refuses };
+    if body_element && (s.commits || (el.right && s.grants && !s.negated)) {
+        sc.points += 2;
+        sc.commits = true;
+    }
+    // A pointer ("the categories are listed in Annex 1") gives way to the annex it
+    // points to; without any annex in the text it is no evidence of content.
+    let pointer_only = !body_element && s.pointer;
+    if pointer_only && has_annex {
+        sc.points -= 3;
+    }
+    // A description (data categories, data subjects) may be a plain list: two words of
+    // its vocabulary in one sentence ("Nutzerkennungen, Protokolldaten und Inhaltsdaten").
+    let list = el.place != Place::Body && el.list && sc.support >= 2;
+    sc.eligible = (sc.strong > 0 || (sc.heading && sc.support >= 2) || list)
+        && !refuses
+        && (!pointer_only || has_annex);
+    if refuses {
+        sc.points -= 2;
+    }
+    sc.placed = match el.place {
+        Place::Body => !u.in_annex,
+        Place::Annex => u.in_annex,
+        Place::Any => true,
+    };
+    sc
+}
+
+/// Found before unclear, in its place (body or annex) before elsewhere, then the points
+/// (a sentence that commits a party, or grants the controller a right, has 2 more).
 fn rank(s: &Score) -> (bool, bool, i64) {
-    let penalty = if s.reference { 3 } else { 0 };
-    (is_found(s), s.placed, i64::from(s.points) - penalty)
-}
-
-fn is_found(s: &Score) -> bool {
-    s.strong || (s.heading && s.points >= 5)
+    (s.eligible, s.placed, s.points)
 }
 
 /// Locates every element. In a document that is not (or not surely) a DPA no
-/// element is reported above `unclear`.
+/// element is reported above `unclear` (see [`cap`]).
 pub fn locate(
     lines: &[String],
     blocks: &[Block],
     terms: &Terms,
     lang: DocumentLanguage,
 ) -> Vec<ElementHit> {
-    let units = units(lines, blocks, terms, lang);
+    let ix = index(terms, lang);
+    let (units, sents) = evidence(lines, blocks, terms, lang, &ix);
+    let has_annex = annex_with_content(&units, &sents);
     terms
         .elements
         .iter()
-        .map(|el| locate_one(el, &units, lang, terms))
+        .map(|el| locate_one(el, &units, &sents, lang, has_annex, &ix))
         .collect()
+}
+
+/// One candidate sentence for an element, for explaining a result (`dpa_eval --explain`).
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub lines: [u32; 2],
+    pub points: i64,
+    pub eligible: bool,
+    pub placed: bool,
+    pub commits: bool,
+    pub matched: Vec<String>,
+    pub text: String,
+}
+
+/// Every sentence that matches a term of element `id`, best first.
+pub fn candidates(
+    lines: &[String],
+    blocks: &[Block],
+    terms: &Terms,
+    lang: DocumentLanguage,
+    id: &str,
+) -> Vec<Candidate> {
+    let ix = index(terms, lang);
+    let (units, sents) = evidence(lines, blocks, terms, lang, &ix);
+    let has_annex = annex_with_content(&units, &sents);
+    let Some(el) = terms.elements.iter().find(|e| e.id == id) else {
+        return Vec::new();
+    };
+    let c = compile(el, lang, &ix);
+    let mut out: Vec<Candidate> = sents
+        .iter()
+        .map(|s| {
+            (
+                s,
+                score_sentence(el, &c, lang, &units[s.unit], s, has_annex, &ix),
+            )
+        })
+        .filter(|(_, sc)| !sc.matched.is_empty())
+        .map(|(s, sc)| Candidate {
+            lines: s.lines,
+            points: sc.points,
+            eligible: sc.eligible,
+            placed: sc.placed,
+            commits: sc.commits,
+            matched: sc.matched_terms(),
+            text: s.text.clone(),
+        })
+        .collect();
+    out.sort_by_key(|c| std::cmp::Reverse((c.eligible, c.placed, c.points)));
+    out
+}
+
+/// An annex with text of its own (not only its heading or placeholders): a pointer
+/// to an annex is followed only when there is such an annex.
+fn annex_with_content(units: &[Unit], sents: &[Sent]) -> bool {
+    sents.iter().any(|s| {
+        units[s.unit].in_annex && !is_placeholder(strip_lead(&s.norm)) && !has_blank(&s.norm)
+    })
 }
 
 /// In a document that is not (surely) a DPA, nothing is reported above `unclear`.
@@ -580,6 +1110,7 @@ pub fn cap(hits: &mut [ElementHit], document_type: DocumentType) {
         if h.result == ScanStatus::Found {
             h.result = ScanStatus::Unclear;
             h.confidence = ScanConfidence::Low;
+            h.reason = Some(UnclearReason::DocumentType);
         }
     }
 }
@@ -587,172 +1118,105 @@ pub fn cap(hits: &mut [ElementHit], document_type: DocumentType) {
 fn locate_one(
     el: &ElementTerms,
     units: &[Unit],
+    sents: &[Sent],
     lang: DocumentLanguage,
-    terms: &Terms,
+    has_annex: bool,
+    ix: &TermIndex,
 ) -> ElementHit {
-    let refs = terms.reference_markers.get(lang);
-    let mut best: Option<(usize, Score)> = None;
-    for (i, u) in units.iter().enumerate() {
-        let mut s = score(el, lang, &u.heading, &u.norm);
-        s.reference = refs.iter().any(|t| term_matches(t, &u.norm)) || points_to_annex(&u.norm);
-        s.placed = match el.place {
-            Place::Body => !u.in_annex,
-            Place::Annex => u.in_annex,
-            Place::Any => true,
-        };
-        // A commitment may point to an annex for the details ("implement the measures
-        // in Annex II"): the clause is still the evidence. Only content elements (data
-        // categories, TOMs) follow the pointer into the annex.
-        if el.place == Place::Body {
-            s.reference = false;
-        }
-        let better = match &best {
-            None => s.points > 0,
-            Some((_, b)) => rank(&s) > rank(b),
-        };
-        if better {
-            best = Some((i, s));
+    let c = compile(el, lang, ix);
+    let scores: Vec<Score> = sents
+        .iter()
+        .map(|s| score_sentence(el, &c, lang, &units[s.unit], s, has_annex, ix))
+        .collect();
+    // Evidence that gathers in one paragraph ranks above a lone mention.
+    let mut strong_in_unit = vec![0usize; units.len()];
+    for (s, sc) in sents.iter().zip(&scores) {
+        if sc.strong > 0 && !s.refuses {
+            strong_in_unit[s.unit] += 1;
         }
     }
-    let Some((i, s)) = best else {
-        return ElementHit {
-            id: el.id.clone(),
-            result: ScanStatus::NotFound,
-            confidence: ScanConfidence::Low,
-            score: 0,
-            section: None,
-            lines: None,
-            quote: None,
-            quote_lines: None,
-            matched_terms: Vec::new(),
-        };
+    let mut best: Option<(usize, Score)> = None;
+    for (i, (s, sc)) in sents.iter().zip(&scores).enumerate() {
+        if sc.points <= 0 && !sc.eligible {
+            continue;
+        }
+        let mut sc = sc.clone();
+        if strong_in_unit[s.unit] > usize::from(sc.strong > 0 && !s.refuses) {
+            sc.points += 1;
+        }
+        if best.as_ref().is_none_or(|(_, b)| rank(&sc) > rank(b)) {
+            best = Some((i, sc));
+        }
+    }
+    let not_found = |score: i64, matched: Vec<String>| ElementHit {
+        id: el.id.clone(),
+        result: ScanStatus::NotFound,
+        confidence: ScanConfidence::Low,
+        score: score.max(0) as u32,
+        section: None,
+        lines: None,
+        quote: None,
+        quote_lines: None,
+        matched_terms: matched,
+        reason: None,
     };
-    let u = &units[i];
-    let result = if is_found(&s) {
+    let Some((mut i, sc)) = best else {
+        return not_found(0, Vec::new());
+    };
+    let result = if sc.eligible {
         ScanStatus::Found
-    } else if s.points >= 2 {
+    } else if sc.points >= 2 {
         ScanStatus::Unclear
     } else {
-        ScanStatus::NotFound
+        return not_found(sc.points, sc.matched_terms());
     };
-    let confidence = match result {
-        ScanStatus::Found if s.points >= 7 => ScanConfidence::High,
-        ScanStatus::Found => ScanConfidence::Medium,
-        ScanStatus::Unclear => ScanConfidence::Low,
-        ScanStatus::NotFound => ScanConfidence::Low,
-    };
-    if result == ScanStatus::NotFound {
-        return ElementHit {
-            id: el.id.clone(),
-            result,
-            confidence,
-            score: s.points,
-            section: None,
-            lines: None,
-            quote: None,
-            quote_lines: None,
-            matched_terms: s.matched,
-        };
-    }
-    // The best paragraph inside the section, if one carries the element on its own;
-    // an annex whose heading names the element (the TOM annex) is taken whole.
-    let mut target = u;
-    let whole_annex = s.heading && super::sections::is_annex(&u.label);
-    let mut best_p: Option<(usize, i64)> = None;
-    for (k, p) in u.paragraphs.iter().enumerate() {
-        let mut ps = score(el, lang, "", &p.norm);
-        ps.reference = el.place != Place::Body
-            && (refs.iter().any(|t| term_matches(t, &p.norm)) || points_to_annex(&p.norm));
-        let r = rank(&ps).2;
-        if ps.strong && best_p.is_none_or(|(_, b)| r > b) {
-            best_p = Some((k, r));
+    // The content of an annex (the TOMs) is quoted from its start: the first sentence
+    // of the same annex section that carries the element.
+    if result == ScanStatus::Found && el.place == Place::Annex {
+        let block = units[sents[i].unit].block;
+        if let Some(first) = sents
+            .iter()
+            .zip(&scores)
+            .position(|(s, c)| units[s.unit].block == block && c.eligible)
+        {
+            i = first;
         }
     }
-    if let Some((k, _)) = best_p.filter(|_| !whole_annex) {
-        target = &u.paragraphs[k];
-    }
-    let (quote, quote_lines) = match best_quote(el, lang, target, terms) {
-        Some((q, l)) => (Some(q), Some(l)),
-        None => (None, None),
+    let reason = (result == ScanStatus::Unclear).then(|| {
+        let s = &sents[i];
+        if s.refuses {
+            UnclearReason::NotACommitment
+        } else if s.pointer && !has_annex && el.place != Place::Body {
+            UnclearReason::MissingAnnex
+        } else {
+            UnclearReason::WeakTerms
+        }
+    });
+    let s = &sents[i];
+    let u = &units[s.unit];
+    let confidence = match result {
+        ScanStatus::Found if sc.points >= 6 => ScanConfidence::High,
+        ScanStatus::Found => ScanConfidence::Medium,
+        _ => ScanConfidence::Low,
     };
-    let label = if target.label.is_empty() || target.label == "preamble" {
-        None
-    } else {
-        Some(target.label.clone())
-    };
-    ElementHit {
-        id: el.id.clone(),
-        result,
-        confidence,
-        score: s.points,
-        section: label,
-        lines: Some([target.start as u32, target.end as u32]),
-        quote,
-        quote_lines,
-        matched_terms: s.matched,
-    }
-}
-
-/// The sentence with the most distinct matching terms, cut to `MAX_QUOTE_CHARS`
-/// around its first match, with the lines it spans.
-fn best_quote(
-    el: &ElementTerms,
-    lang: DocumentLanguage,
-    u: &Unit,
-    all: &Terms,
-) -> Option<(String, [u32; 2])> {
-    let mut best: Option<(i64, (usize, usize))> = None;
     let terms: Vec<&String> = el
         .strong
         .get(lang)
         .iter()
         .chain(el.support.get(lang))
         .collect();
-    for (a, b) in u.joined.sentences() {
-        let sentence = u.joined.text[a..b].trim();
-        if is_definition(sentence) {
-            continue;
-        }
-        let norm = normalise(sentence);
-        let hits = terms
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| term_matches(t, &norm))
-            .map(|(k, _)| if k < el.strong.get(lang).len() { 4 } else { 2 })
-            .sum::<i64>();
-        if hits == 0 {
-            continue;
-        }
-        let refuses = all
-            .non_commitments
-            .get(lang)
-            .iter()
-            .any(|t| term_matches(t, &norm));
-        let commits = !refuses
-            && all
-                .commitments
-                .get(lang)
-                .iter()
-                .any(|t| term_matches(t, &norm));
-        let hits = hits + i64::from(commits) - 2 * i64::from(refuses);
-        if best.is_none_or(|(h, _)| hits > h) {
-            best = Some((hits, (a, b)));
-        }
+    ElementHit {
+        id: el.id.clone(),
+        result,
+        confidence,
+        score: sc.points.max(0) as u32,
+        section: (u.label != "preamble" && !u.label.is_empty()).then(|| u.label.clone()),
+        lines: Some([u.start as u32, u.end as u32]),
+        quote: Some(cut(&s.text, &terms)),
+        quote_lines: Some(s.lines),
+        matched_terms: sc.matched_terms(),
+        reason,
     }
-    let (a, b) = match best {
-        Some((_, r)) => r,
-        None => {
-            let t = u.joined.text.trim();
-            if t.is_empty() {
-                return None;
-            }
-            (0, u.joined.text.len())
-        }
-    };
-    let sentence = u.joined.text[a..b].trim();
-    let first = u.joined.line_at(a) as u32;
-    let last = u.joined.line_at(b.saturating_sub(1).max(a)) as u32;
-    Some((cut(sentence, &terms), [first, last.max(first)]))
 }
 
 fn cut(sentence: &str, terms: &[&String]) -> String {
@@ -804,7 +1268,7 @@ mod tests {
         let j = Joined::new(
             &[
                 "Gemäß Art. 28 Abs. 3 DSGVO gilt dies.".to_string(),
-                "Zweiter Satz z.B. hier; dritter".to_string(),
+                "Zweiter Satz z.B. hier, wie vereinbart; dritter Satz zur".to_string(),
                 "Auftrags-".to_string(),
                 "verarbeitung.".to_string(),
             ],
@@ -816,10 +1280,52 @@ mod tests {
             .map(|(a, b)| j.text[*a..*b].trim())
             .collect();
         assert_eq!(s[0], "Gemäß Art. 28 Abs. 3 DSGVO gilt dies.");
-        assert_eq!(s[1], "Zweiter Satz z.B. hier;");
-        assert_eq!(s[2], "dritter Auftragsverarbeitung.");
+        assert_eq!(s[1], "Zweiter Satz z.B. hier, wie vereinbart;");
+        assert_eq!(s[2], "dritter Satz zur Auftragsverarbeitung.");
         assert_eq!(j.line_at(j.text.find("dritter").unwrap()), 2);
         assert_eq!(j.line_at(j.text.find("verarbeitung").unwrap()), 4);
+    }
+
+    #[test]
+    fn headings_list_items_and_table_rows_end_sentences() {
+        let lines: Vec<String> = [
+            "Sub-processors",
+            "The processor shall notify the customer if:",
+            "- it receives a request",
+            "| Data | Contact data |",
+            "| Subjects | Employees |",
+            "",
+            "Next paragraph",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let j = Joined::new(&lines, 1);
+        let s: Vec<&str> = j
+            .sentences()
+            .iter()
+            .map(|(a, b)| j.text[*a..*b].trim())
+            .collect();
+        assert_eq!(
+            s,
+            [
+                "Sub-processors",
+                "The processor shall notify the customer if:",
+                "- it receives a request",
+                "| Data | Contact data |",
+                "| Subjects | Employees |",
+                "Next paragraph"
+            ]
+        );
+    }
+
+    #[test]
+    fn placeholders_are_no_content() {
+        assert!(is_placeholder("[XXXXX]"));
+        assert!(is_placeholder("……………"));
+        assert!(is_placeholder("<Name>"));
+        assert!(!is_placeholder("names, e-mail addresses"));
+        assert!(has_blank("categories of data ………………"));
     }
 
     #[test]

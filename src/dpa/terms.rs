@@ -12,6 +12,7 @@
 //! - `categories of data !subjects`: a trailing `!word` rejects an occurrence that
 //!   is directly followed by that word (`categories of data subjects` is not a list
 //!   of data categories).
+//! - `art der daten$`: a trailing `$` makes the phrase end at a word end.
 
 use std::collections::BTreeMap;
 
@@ -111,6 +112,33 @@ pub struct ElementTerms {
     /// Phrases that support it (+1 each, distinct).
     #[serde(default)]
     pub support: PerLanguage,
+    /// Phrases that name the element without describing it (`the types of personal
+    /// data`): +2, enough for `unclear` (with the reason), never for `found`.
+    #[serde(default)]
+    pub mentions: PerLanguage,
+    /// Labels of a description (`Categories of data subjects:`, `Zweck:`, a heading
+    /// `Type of Personal Data`): count like a strong term when a sentence or its
+    /// paragraph's title starts with one and content follows (not a blank or a
+    /// placeholder such as `[…]` or `……`).
+    #[serde(default)]
+    pub labels: PerLanguage,
+    /// The element is a right of the controller (objection, audits): a sentence that
+    /// grants it ("Customer may object", "ist berechtigt") is the evidence, so a
+    /// permission is not read as a refusal there.
+    #[serde(default)]
+    pub right: bool,
+    /// The element is a list of things (data categories, data subjects): two of its
+    /// supporting words in one sentence are enough.
+    #[serde(default)]
+    pub list: bool,
+    /// The paragraph (with its section heading) must name one of these for a sentence
+    /// to count (an objection right is about sub-processors; "may object" elsewhere is not).
+    #[serde(default)]
+    pub context: PerLanguage,
+    /// Phrases that make a sentence no evidence of this element (`taking into account
+    /// the nature of the processing` is not a description of its nature).
+    #[serde(default)]
+    pub exclude: PerLanguage,
 }
 
 /// Where an element's evidence belongs.
@@ -157,13 +185,22 @@ pub struct FigureRule {
 #[serde(deny_unknown_fields)]
 pub struct GoverningLawRule {
     pub context: Vec<String>,
+    /// Sentences about the SCCs, transfers or data-protection law: used only inside a
+    /// section headed as the governing-law clause.
+    #[serde(default)]
+    pub avoid: Vec<String>,
+    /// Headings of a governing-law clause.
+    #[serde(default)]
+    pub headings: Vec<String>,
     /// Country code → names (both languages).
     pub countries: BTreeMap<String, Vec<String>>,
 }
 
 /// Parses the embedded term file.
 pub fn load() -> Result<Terms, String> {
-    serde_yaml::from_str(TERMS_YAML).map_err(|e| format!("src/dpa/terms.yaml: {e}"))
+    // `ß` is matched as `ss` (see `normalise`), in the terms as in the text.
+    let yaml = TERMS_YAML.replace('ß', "ss");
+    serde_yaml::from_str(&yaml).map_err(|e| format!("src/dpa/terms.yaml: {e}"))
 }
 
 /// True when `term` (see the module docs for the syntax) occurs in `hay` (lower case).
@@ -182,6 +219,12 @@ fn phrase_matches(part: &str, hay: &str) -> bool {
         Some((p, w)) if !w.is_empty() && !w.contains(' ') => (p, Some(w)),
         _ => (phrase, None),
     };
+    // `phrase$`: the phrase must end at a word end (`art der daten$` is not `art der
+    // datenverarbeitung`).
+    let (phrase, whole_end) = match phrase.strip_suffix('$') {
+        Some(p) => (p, true),
+        None => (phrase, false),
+    };
     if phrase.is_empty() {
         return false;
     }
@@ -198,15 +241,157 @@ fn phrase_matches(part: &str, hay: &str) -> bool {
                 .trim_start_matches(' ')
                 .starts_with(w)
         });
-        if boundary && !excluded {
+        let ends = !whole_end
+            || hay[at + phrase.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric());
+        if boundary && !excluded && ends {
             return true;
         }
-        from = at + phrase.len().max(1);
+        // Overlapping occurrences count too (the index finds them all).
+        from = at + 1;
         while from < hay.len() && !hay.is_char_boundary(from) {
             from += 1;
         }
     }
     false
+}
+
+/// One phrase of a term (`*verarbeiter`, `categories of data !subjects`, `art der daten$`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Part {
+    phrase: String,
+    anywhere: bool,
+    not_followed_by: Option<String>,
+    whole_end: bool,
+}
+
+fn part(raw: &str) -> Option<Part> {
+    let (anywhere, phrase) = match raw.strip_prefix('*') {
+        Some(p) => (true, p),
+        None => (false, raw),
+    };
+    let (phrase, not_followed_by) = match phrase.rsplit_once(" !") {
+        Some((p, w)) if !w.is_empty() && !w.contains(' ') => (p, Some(w.to_string())),
+        _ => (phrase, None),
+    };
+    let (phrase, whole_end) = match phrase.strip_suffix('$') {
+        Some(p) => (p, true),
+        None => (phrase, false),
+    };
+    (!phrase.is_empty()).then(|| Part {
+        phrase: phrase.to_string(),
+        anywhere,
+        not_followed_by,
+        whole_end,
+    })
+}
+
+/// Many terms matched at once: every phrase of every term in one Aho-Corasick
+/// automaton, so a sentence is read once however many terms there are. Matching
+/// follows [`term_matches`] exactly (the tests compare the two).
+#[derive(Debug, Clone)]
+pub struct TermIndex {
+    ac: aho_corasick::AhoCorasick,
+    parts: Vec<Part>,
+    /// Each term's parts (all must match), by term id.
+    terms: Vec<Vec<usize>>,
+    /// Term text → term id.
+    ids: std::collections::HashMap<String, usize>,
+}
+
+/// The parts of a text that matched, by part id.
+#[derive(Debug, Clone, Default)]
+pub struct Hits(Vec<bool>);
+
+impl TermIndex {
+    /// An index of `terms` (each in the term syntax).
+    pub fn new<'a>(terms: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut parts: Vec<Part> = Vec::new();
+        let mut ids: std::collections::HashMap<Part, usize> = std::collections::HashMap::new();
+        let mut map = std::collections::HashMap::new();
+        let mut term_parts: Vec<Vec<usize>> = Vec::new();
+        for t in terms {
+            if map.contains_key(t) {
+                continue;
+            }
+            let mut v = Vec::new();
+            for raw in t.split(" + ") {
+                // An empty phrase never matches (as in `term_matches`): nor does its term.
+                let Some(p) = part(raw.trim()) else {
+                    v.clear();
+                    break;
+                };
+                let id = *ids.entry(p.clone()).or_insert_with(|| {
+                    parts.push(p);
+                    parts.len() - 1
+                });
+                v.push(id);
+            }
+            term_parts.push(v);
+            map.insert(t.to_string(), term_parts.len() - 1);
+        }
+        let ac = aho_corasick::AhoCorasick::new(parts.iter().map(|p| p.phrase.as_str()))
+            .expect("term phrases build an automaton");
+        TermIndex {
+            ac,
+            parts,
+            terms: term_parts,
+            ids: map,
+        }
+    }
+
+    /// The parts that occur in `hay` (lower case, normalised).
+    pub fn scan(&self, hay: &str) -> Hits {
+        let mut hit = vec![false; self.parts.len()];
+        for m in self.ac.find_overlapping_iter(hay) {
+            let id = m.pattern().as_usize();
+            if hit[id] {
+                continue;
+            }
+            let p = &self.parts[id];
+            let (at, end) = (m.start(), m.end());
+            let boundary = p.anywhere
+                || hay[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric());
+            let excluded = p
+                .not_followed_by
+                .as_ref()
+                .is_some_and(|w| hay[end..].trim_start_matches(' ').starts_with(w.as_str()));
+            let ends = !p.whole_end
+                || hay[end..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric());
+            if boundary && !excluded && ends {
+                hit[id] = true;
+            }
+        }
+        Hits(hit)
+    }
+
+    /// The id of `term` (it must have been given to [`TermIndex::new`]).
+    pub fn id(&self, term: &str) -> Option<usize> {
+        self.ids.get(term).copied()
+    }
+
+    /// True when every part of term `id` matched.
+    pub fn hit(&self, id: usize, hits: &Hits) -> bool {
+        self.terms.get(id).is_some_and(|parts| {
+            !parts.is_empty()
+                && parts
+                    .iter()
+                    .all(|i| hits.0.get(*i).copied().unwrap_or(false))
+        })
+    }
+
+    /// True when every part of `term` matched (the term must be in the index).
+    pub fn matches(&self, term: &str, hits: &Hits) -> bool {
+        self.id(term).is_some_and(|id| self.hit(id, hits))
+    }
 }
 
 /// Lower case, typographic quotes and dashes made plain, whitespace collapsed.
@@ -218,6 +403,12 @@ pub fn normalise(s: &str) -> String {
             '\u{2018}' | '\u{2019}' | '\u{201a}' | '\u{2032}' => '\'',
             '\u{201c}' | '\u{201d}' | '\u{201e}' => '"',
             '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2014}' => '-',
+            // Swiss spelling writes `ss` for `ß`: both match the same terms.
+            'ß' => {
+                out.push_str("ss");
+                space = false;
+                continue;
+            }
             c if c.is_whitespace() => ' ',
             c => c,
         };
@@ -255,6 +446,35 @@ mod tests {
                 "{} needs strong terms in both languages",
                 e.id
             );
+        }
+    }
+
+    #[test]
+    fn the_index_matches_like_term_matches() {
+        let t = load().unwrap();
+        let mut all: Vec<&str> = Vec::new();
+        for e in &t.elements {
+            for l in [
+                &e.strong,
+                &e.support,
+                &e.heading,
+                &e.mentions,
+                &e.exclude,
+                &e.context,
+            ] {
+                all.extend(l.de.iter().chain(&l.en).map(String::as_str));
+            }
+        }
+        let index = TermIndex::new(all.iter().copied());
+        for hay in [
+            "der unterauftragsverarbeiter muss audits und inspektionen dulden; art der datenverarbeitung",
+            "categories of data subjects: staff. the processor shall notify the customer of a personal data breach without undue delay",
+            "the customer may object to a new sub-processor within 14 days; art der daten: name",
+        ] {
+            let hits = index.scan(hay);
+            for term in &all {
+                assert_eq!(index.matches(term, &hits), term_matches(term, hay), "{term} in {hay}");
+            }
         }
     }
 

@@ -68,6 +68,28 @@ pub struct DocumentText {
     pub format: DocumentFormat,
     /// Lines without their line ends; line `n` (1-based) is `lines[n - 1]`.
     pub lines: Vec<String>,
+    /// The first line (1-based) of every page after the first: the pages of a PDF, or
+    /// the form feeds of a text file (`pdftotext` output). Empty for a one-page text.
+    pub page_breaks: Vec<usize>,
+}
+
+impl DocumentText {
+    /// The page (1-based) and the line on that page of line `line`, when the text
+    /// has pages.
+    pub fn page_of(&self, line: usize) -> Option<(u32, u32)> {
+        page_of(&self.page_breaks, line)
+    }
+}
+
+/// The page (1-based) and the line on that page of line `line`, given the first line
+/// of every page after the first; `None` for a text without pages.
+pub fn page_of(page_breaks: &[usize], line: usize) -> Option<(u32, u32)> {
+    if page_breaks.is_empty() {
+        return None;
+    }
+    let page = page_breaks.partition_point(|b| *b <= line);
+    let first = if page == 0 { 1 } else { page_breaks[page - 1] };
+    Some(((page + 1) as u32, (line + 1 - first) as u32))
 }
 
 /// Reads `bytes` (the file named `display`) into lines, choosing the reader by the
@@ -148,9 +170,11 @@ pub fn read_document(display: &str, bytes: &[u8]) -> Result<DocumentText, Diagno
                 .help("give the scanner the agreement's text"),
         );
     }
+    let (lines, page_breaks) = split_lines(&text);
     Ok(DocumentText {
         format,
-        lines: split_lines(&text),
+        lines,
+        page_breaks,
     })
 }
 
@@ -359,12 +383,14 @@ fn pdf_text(display: &str, bytes: &[u8]) -> Result<String, Diagnostic> {
     };
     let mut text = String::new();
     for (i, p) in pages.iter().enumerate() {
+        // Pages are separated by a form feed, so lines keep their page (passages are
+        // given as page and line, and repeated page headers and footers are found).
+        if i > 0 {
+            text.push('\u{c}');
+        }
         // An undecodable page adds no text; too little text is refused below.
         match reader.page_text(*p, i + 1) {
             Ok(Some(t)) => {
-                if !text.is_empty() {
-                    text.push('\n');
-                }
                 text.push_str(&t);
             }
             Ok(None) => {}
@@ -680,17 +706,31 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
     hay.windows(needle.len()).any(|w| w == needle)
 }
 
-/// Splits on `\n`, `\r\n`, `\r` and form feeds; drops trailing whitespace.
-fn split_lines(text: &str) -> Vec<String> {
-    let normalised = text.replace("\r\n", "\n").replace(['\r', '\u{c}'], "\n");
-    let mut lines: Vec<String> = normalised
-        .split('\n')
-        .map(|l| l.trim_end().to_string())
-        .collect();
+/// Splits on `\n`, `\r\n`, `\r` and form feeds (page breaks, whose line numbers
+/// are returned); drops trailing whitespace.
+fn split_lines(text: &str) -> (Vec<String>, Vec<usize>) {
+    let normalised = text.replace("\r\n", "\n").replace('\r', "\n");
+    let mut lines: Vec<String> = Vec::new();
+    let mut breaks = Vec::new();
+    let parts: Vec<&str> = normalised.split('\u{c}').collect();
+    for (i, page) in parts.iter().enumerate() {
+        // A page's last line ends before the form feed (`line\n\f`): no empty line.
+        let page = if i + 1 < parts.len() {
+            page.strip_suffix('\n').unwrap_or(page)
+        } else {
+            page
+        };
+        if i > 0 {
+            breaks.push(lines.len() + 1);
+        }
+        lines.extend(page.split('\n').map(|l| l.trim_end().to_string()));
+    }
     while lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
     }
-    lines
+    breaks.retain(|b| *b <= lines.len());
+    breaks.dedup();
+    (lines, breaks)
 }
 
 #[cfg(test)]
@@ -701,6 +741,14 @@ mod tests {
     fn reads_text_with_bom_and_crlf() {
         let t = read_document("a.txt", b"\xEF\xBB\xBFone\r\ntwo\rthree\n\n").unwrap();
         assert_eq!(t.lines, vec!["one", "two", "three"]);
+        assert_eq!(t.page_of(2), None);
+        // Form feeds are page breaks.
+        let t = read_document("a.txt", b"p1 a\np1 b\n\x0cp2 a\np2 b\x0cp3 a\n").unwrap();
+        assert_eq!(t.lines, vec!["p1 a", "p1 b", "p2 a", "p2 b", "p3 a"]);
+        assert_eq!(t.page_breaks, vec![3, 5]);
+        assert_eq!(t.page_of(1), Some((1, 1)));
+        assert_eq!(t.page_of(4), Some((2, 2)));
+        assert_eq!(t.page_of(5), Some((3, 1)));
     }
 
     /// A one-page PDF whose content stream is `content`, with Helvetica as /F1.

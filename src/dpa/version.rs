@@ -16,11 +16,103 @@ pub struct Stated<T> {
     pub line: usize,
 }
 
-/// The version label and the date found in the head.
+/// The version label, the date and the parties found in the head.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct VersionInfo {
     pub version: Option<Stated<String>>,
     pub date: Option<Stated<AsOf>>,
+    /// Companies named in the head (`Computer Extra GmbH`, `Travis CI GmbH`), in order.
+    pub parties: Vec<Stated<String>>,
+}
+
+/// Legal forms that end a company name.
+const LEGAL_FORMS: &[&str] = &[
+    "GmbH & Co. KG",
+    "GmbH",
+    "gGmbH",
+    "AG",
+    "UG (haftungsbeschränkt)",
+    "UG",
+    "SE",
+    "KG",
+    "OHG",
+    "GbR",
+    "e.V.",
+    "Ltd.",
+    "Ltd",
+    "Limited",
+    "Inc.",
+    "Inc",
+    "LLC",
+    "L.L.C.",
+    "LLP",
+    "plc",
+    "PLC",
+    "Corp.",
+    "Corporation",
+    "B.V.",
+    "N.V.",
+    "S.A.",
+    "SA",
+    "SAS",
+    "S.à r.l.",
+    "SARL",
+    "S.r.l.",
+    "S.L.",
+    "AB",
+    "Oy",
+    "ApS",
+    "A/S",
+    "AS",
+    "Sp. z o.o.",
+];
+
+/// Words that do not belong to a company name before its legal form.
+const NAME_STOPS: &[&str] = &[
+    "the", "of", "and", "between", "by", "with", "customer", "client", "provider", "der", "die",
+    "das", "den", "dem", "des", "und", "zwischen", "von", "mit", "firma", "kunde", "kunden", "a",
+    "an", "is", "ist", "as", "als", "for", "für", "to", "bei",
+];
+
+/// A company name ending in a legal form in `line`: up to five words before it.
+fn company_in(line: &str) -> Option<String> {
+    let clean: String = line.replace(['*', '_', '#', '|', '„', '“', '"'], " ");
+    for form in LEGAL_FORMS {
+        for (at, _) in clean.match_indices(form) {
+            let end = at + form.len();
+            let before_ok = clean[..at].ends_with(' ');
+            let after_ok = clean[end..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric());
+            if !before_ok || !after_ok {
+                continue;
+            }
+            let words: Vec<&str> = clean[..at].split_whitespace().collect();
+            let mut name: Vec<&str> = Vec::new();
+            for w in words.iter().rev().take(5) {
+                let bare = w.trim_matches(|c: char| matches!(c, ',' | '(' | ')' | ':' | ';'));
+                if bare.is_empty()
+                    || w.ends_with([',', ';', ':', '('])
+                    || NAME_STOPS.contains(&bare.to_lowercase().as_str())
+                    || bare.starts_with('[')
+                    || bare
+                        .trim_end_matches('.')
+                        .chars()
+                        .all(|c| c.is_ascii_digit())
+                {
+                    break;
+                }
+                name.push(bare);
+            }
+            if name.is_empty() {
+                continue;
+            }
+            name.reverse();
+            return Some(format!("{} {form}", name.join(" ")));
+        }
+    }
+    None
 }
 
 const VERSION_WORDS: &[&str] = &["version", "fassung", "versionsnummer", "rev.", "revision"];
@@ -67,6 +159,14 @@ const MONTHS: &[(&str, u32)] = &[
 pub fn extract(lines: &[String]) -> VersionInfo {
     let mut info = VersionInfo::default();
     for (i, raw) in lines.iter().take(HEAD_LINES).enumerate() {
+        if let Some(p) = company_in(raw) {
+            if info.parties.len() < 3 && !info.parties.iter().any(|x| x.value == p) {
+                info.parties.push(Stated {
+                    value: p,
+                    line: i + 1,
+                });
+            }
+        }
         let line = raw.to_lowercase();
         if info.version.is_none() {
             if let Some(v) = version_in(&line) {
@@ -210,6 +310,23 @@ fn date_in(line: &str) -> Option<AsOf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_the_parties_by_their_legal_form() {
+        let lines: Vec<String> = "Auftragsverarbeitungsvertrag\nzwischen dem Verantwortlichen [XXXXX]\nund dem Auftragsverarbeiter:\nComputer Extra GmbH\nHauptstr. 8\n1. Travis CI GmbH, Rigaer Straße 8, Berlin; and\nThis contract is concluded between the customer of fortrabbit GmbH, hereinafter \"contractor\".\n"
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let p: Vec<String> = extract(&lines)
+            .parties
+            .into_iter()
+            .map(|p| p.value)
+            .collect();
+        assert_eq!(
+            p,
+            ["Computer Extra GmbH", "Travis CI GmbH", "fortrabbit GmbH"]
+        );
+    }
 
     fn run(text: &str) -> (Option<String>, Option<String>) {
         let lines: Vec<String> = text.lines().map(str::to_string).collect();

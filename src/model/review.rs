@@ -68,6 +68,10 @@ pub struct ReviewedDocument {
     /// Where the document was obtained.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
+    /// The parties the agreement names (as written in it), e.g. the provider's
+    /// company; a review is of one agreement between these parties.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parties: Vec<String>,
     /// What the scanner took the document for; a `not_a_dpa` or `uncertain` document
     /// has no element reported above `unclear`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -243,6 +247,31 @@ pub enum ScanStatus {
     Unclear,
 }
 
+/// Why the scanner reports an element as `unclear`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum UnclearReason {
+    /// Only a heading or supporting words matched, no sentence that states the element.
+    WeakTerms,
+    /// The only sentence that names it is a permission or a negation ("may change",
+    /// "is not obliged").
+    NotACommitment,
+    /// The only sentence that names it points to an annex the text does not contain.
+    MissingAnnex,
+    /// The document is not surely a DPA, so no element is reported as found.
+    DocumentType,
+}
+
+/// How days are counted in a stated period.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DayCount {
+    /// Calendar days (or days without qualification; weeks and months converted).
+    CalendarDays,
+    /// Business or working days (Werktage, Arbeitstage).
+    BusinessDays,
+}
+
 /// The DPO's decision on one element.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -281,11 +310,20 @@ pub struct ScanResult {
     /// Last line of the passage (inclusive).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line_end: Option<u32>,
+    /// For a PDF (or a text with page breaks): the page the passage starts on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// The line on that page where the passage starts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page_line: Option<u32>,
     /// A short passage from the document (a few lines at most).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(max = 2000))]
     pub passage: Option<String>,
     pub confidence: ScanConfidence,
+    /// Why the result is `unclear` (only then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unclear_reason: Option<UnclearReason>,
     /// The terms from the scanner's term list that matched (`strong: documented
     /// instructions`), so the result can be explained.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -322,6 +360,16 @@ pub struct DpaFigures {
     /// Days of advance notice before a sub-processor change.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subprocessor_notice_days: Option<u32>,
+    /// Whether the notice period counts calendar or business days.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subprocessor_notice_count: Option<DayCount>,
+    /// Days the controller has to object to a new sub-processor (the objection
+    /// window, which is not the notice period).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objection_window_days: Option<u32>,
+    /// Whether the objection window counts calendar or business days.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objection_window_count: Option<DayCount>,
     /// Hours from awareness of a breach to notifying the controller.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub breach_notice_hours: Option<u32>,

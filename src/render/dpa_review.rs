@@ -156,7 +156,10 @@ fn scan_str(e: &ElementReview, l: Lang) -> String {
                 ScanConfidence::Medium => tx(l, "dpa_report_medium"),
                 ScanConfidence::Low => tx(l, "dpa_report_low"),
             };
-            format!("{status} ({conf})")
+            match s.unclear_reason {
+                Some(r) => format!("{status} ({conf}): {}", tx(l, crate::dpa::reason_key(r))),
+                None => format!("{status} ({conf})"),
+            }
         }
         None => tx(l, "dpa_report_not_scanned").into(),
     }
@@ -179,7 +182,15 @@ fn where_str(e: &ElementReview, l: Lang) -> String {
         (Some(a), None) => lines_str(a, a, l),
         _ => String::new(),
     };
-    [s.section.clone().unwrap_or_default(), lines]
+    let page = match (s.page, s.page_line) {
+        (Some(p), Some(pl)) => fill(
+            l,
+            "dpa_scan_page_line",
+            &[("page", &p.to_string()), ("line", &pl.to_string())],
+        ),
+        _ => String::new(),
+    };
+    [s.section.clone().unwrap_or_default(), page, lines]
         .into_iter()
         .filter(|x| !x.is_empty())
         .collect::<Vec<_>>()
@@ -242,10 +253,20 @@ fn figures(r: &DpaReview, l: Lang) -> Vec<(&'static str, String)> {
     let f = &r.figures;
     let none = tx(l, "dpa_report_not_stated");
     let n = |v: Option<u32>| v.map(|x| x.to_string()).unwrap_or_else(|| none.into());
+    let days = |v: Option<u32>, c: Option<crate::model::review::DayCount>| match (v, c) {
+        (Some(x), Some(crate::model::review::DayCount::BusinessDays)) => {
+            fill(l, "dpa_scan_business_days", &[("value", &x.to_string())])
+        }
+        _ => n(v),
+    };
     vec![
         (
             tx(l, "dpa_report_sub_processor_notice_days"),
-            n(f.subprocessor_notice_days),
+            days(f.subprocessor_notice_days, f.subprocessor_notice_count),
+        ),
+        (
+            tx(l, "dpa_report_objection_window_days"),
+            days(f.objection_window_days, f.objection_window_count),
         ),
         (
             tx(l, "dpa_report_breach_notice_hours"),

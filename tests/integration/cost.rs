@@ -851,7 +851,9 @@ fn allowed_providers_restrict_the_comparison() {
     assert_eq!(c.offers.len(), 1);
     assert_eq!(c.offers[0].provider_id, "a");
     assert_eq!(c.allowed_providers, Some(vec!["a".to_string()]));
-    assert!(cloudvet::render::cost::human(&c).contains("only the allowed (eligible) providers (1): a"));
+    assert!(
+        cloudvet::render::cost::human(&c).contains("only the allowed (eligible) providers (1): a")
+    );
 }
 
 #[test]

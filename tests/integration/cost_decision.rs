@@ -312,9 +312,15 @@ fn one_offer_has_one_comparable_total_in_every_command_and_format() {
     let amount = row["cost_comparable"]["amount"].as_f64().unwrap();
     assert_eq!(amount, ay, "report shortlist");
     let md = std::fs::read_to_string(out.join("annex-procurement.md")).unwrap();
-    assert!(md.contains(&format!("€{}", money(ay))), "annex-procurement.md");
+    assert!(
+        md.contains(&format!("€{}", money(ay))),
+        "annex-procurement.md"
+    );
     let html = std::fs::read_to_string(out.join("annex-procurement.html")).unwrap();
-    assert!(html.contains(&format!("€{}", money(ay))), "annex-procurement.html");
+    assert!(
+        html.contains(&format!("€{}", money(ay))),
+        "annex-procurement.html"
+    );
     let mut rdr = csv::Reader::from_path(out.join("cost.csv")).unwrap();
     let head = rdr.headers().unwrap().clone();
     let col = |n: &str| head.iter().position(|h| h == n).unwrap();
@@ -419,9 +425,7 @@ fn the_budget_advice_names_the_recommended_offer() {
         detail["country"].as_str().unwrap_or_default()
     );
     assert!(
-        reasons
-            .iter()
-            .any(|r| r.as_str().unwrap().contains(&named)),
+        reasons.iter().any(|r| r.as_str().unwrap().contains(&named)),
         "the cost beside the recommendation names the offer ({named}): {reasons:?}"
     );
     let stop = report["cost"]["budget"]["automatic_stop"]["amount"]
@@ -486,7 +490,10 @@ fn operation_uses_a_matching_smaller_offer_when_one_exists() {
     );
     let (_, out) = report_json(&dir, "operation-report");
     let md = std::fs::read_to_string(out.join("annex-procurement.md")).unwrap();
-    assert!(md.contains("h100x1 (1× H100-SXM, fra, DE)"), "annex-procurement.md");
+    assert!(
+        md.contains("h100x1 (1× H100-SXM, fra, DE)"),
+        "annex-procurement.md"
+    );
     // Without a smaller offer the 8-GPU instance is the only way: whole instances.
     let dir = folder(
         "operation-8",

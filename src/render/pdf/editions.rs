@@ -10,7 +10,7 @@ use super::layout::{
 use super::{col, drawing, outcome_color};
 use crate::i18n;
 use crate::render::Edition;
-use crate::report::{ProviderFindings, GroupRow, Report};
+use crate::report::{GroupRow, ProviderFindings, Report};
 
 /// A fixed text of the report's catalogue.
 fn label(report: &Report, key: &str) -> String {

@@ -220,15 +220,29 @@ pub fn wrap(fonts: &Fonts, face: Face, size: f32, text: &str, width: f32) -> Vec
                 line.push_str(word);
                 line_w = word_w;
             } else {
-                // Break an over-long word (a URL, a hash) between characters.
-                for c in word.chars() {
-                    let cw = fonts.width(face, c.encode_utf8(&mut [0; 4]), size);
-                    if line_w + cw > width && !line.is_empty() {
+                // An over-long word breaks after its hyphens and slashes first
+                // (`Muss-|Kriterien`, `DigitalOcean /|Paperspace`); a piece still wider
+                // than the line (a URL, a hash, a long compound) between characters.
+                for piece in word.split_inclusive(['-', '/']) {
+                    let pw = fonts.width(face, piece, size);
+                    if line_w + pw > width && !line.is_empty() {
                         lines.push(std::mem::take(&mut line));
                         line_w = 0.0;
                     }
-                    line.push(c);
-                    line_w += cw;
+                    if pw <= width {
+                        line.push_str(piece);
+                        line_w += pw;
+                        continue;
+                    }
+                    for c in piece.chars() {
+                        let cw = fonts.width(face, c.encode_utf8(&mut [0; 4]), size);
+                        if line_w + cw > width && !line.is_empty() {
+                            lines.push(std::mem::take(&mut line));
+                            line_w = 0.0;
+                        }
+                        line.push(c);
+                        line_w += cw;
+                    }
                 }
             }
         }
@@ -495,37 +509,56 @@ impl<'f> Layout<'f> {
             .iter()
             .map(|c| c.width / total * self.content_width())
             .collect();
-        // A column is at least as wide as the longest word of its head, so
-        // heads never break inside a word; the others give up width in proportion.
+        // A column is at least as wide as the longest word of its head and of its
+        // cells (a word longer than a third of the page aside: a URL or a hash breaks
+        // anyway), so words do not break; the columns with room to spare give it up in
+        // proportion. When the spare room is not enough for every column, the columns
+        // that need the least get theirs first and the rest keep their width.
+        let longest = |style: Style, text: &str| {
+            text.split([' ', '\n'])
+                .map(|w| self.measure(style, w))
+                .fold(0.0, f32::max)
+        };
+        let cap = self.content_width() / 3.0;
         let need: Vec<f32> = columns
             .iter()
-            .map(|c| {
-                c.head
-                    .split(' ')
-                    .map(|w| self.measure(Style::TABLE_HEAD, w))
-                    .fold(0.0, f32::max)
-                    + 2.0 * CELL_PAD
-                    + 0.5
+            .enumerate()
+            .map(|(i, c)| {
+                let cells = rows
+                    .iter()
+                    .filter_map(|r| r.get(i))
+                    .map(|cell| longest(cell.style, &cell.text).min(cap))
+                    .fold(0.0, f32::max);
+                longest(Style::TABLE_HEAD, &c.head).max(cells) + 2.0 * CELL_PAD + 0.5
             })
             .collect();
-        let deficit: f32 = widths
+        let spare: f32 = widths
             .iter()
             .zip(&need)
-            .map(|(w, n)| (n - w).max(0.0))
+            .map(|(w, n)| (w - n).max(0.0))
             .sum();
-        if deficit > 0.0 {
-            let spare: f32 = widths
-                .iter()
-                .zip(&need)
-                .map(|(w, n)| (w - n).max(0.0))
-                .sum();
-            if spare > deficit {
-                for (w, n) in widths.iter_mut().zip(&need) {
-                    if *w < *n {
-                        *w = *n;
-                    } else {
-                        *w -= (*w - n) / spare * deficit;
-                    }
+        let mut short: Vec<(usize, f32)> = widths
+            .iter()
+            .zip(&need)
+            .enumerate()
+            .filter(|(_, (w, n))| n > w)
+            .map(|(i, (w, n))| (i, n - w))
+            .collect();
+        short.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+        let mut given = 0.0;
+        let mut grow = vec![false; widths.len()];
+        for (i, d) in short {
+            if given + d <= spare {
+                given += d;
+                grow[i] = true;
+            }
+        }
+        if given > 0.0 {
+            for (i, (w, n)) in widths.iter_mut().zip(&need).enumerate() {
+                if grow[i] {
+                    *w = *n;
+                } else if *w > *n {
+                    *w -= (*w - n) / spare * given;
                 }
             }
         }
@@ -756,6 +789,12 @@ mod tests {
         assert_eq!(lines[1], "xxxxxxxxxx");
         assert_eq!(lines[2], "xxxxx");
         assert_eq!(wrap(&f, Face::Regular, 10.0, "a\nb", 50.0), ["a", "b"]);
+        // An over-long word breaks after a hyphen first, and the next word follows.
+        let lines = wrap(&f, Face::Regular, 10.0, "Muss-Kriterien offen", 50.0);
+        assert_eq!(lines, ["Muss-", "Kriterien", "offen"]);
+        // A word that fits a line of its own is never split.
+        let lines = wrap(&f, Face::Regular, 10.0, "ab Muss-Krit x", 50.0);
+        assert_eq!(lines, ["ab", "Muss-Krit", "x"]);
     }
 
     #[test]
