@@ -529,6 +529,8 @@ struct Sent {
     /// "may", "can", "is entitled", "kann", "ist berechtigt": grants a right.
     grants: bool,
     pointer: bool,
+    /// It leaves a description's content open ("the customer decides which data").
+    open: bool,
     /// The first sentence of its unit.
     first_in_unit: bool,
     /// Another sentence with content follows in the same unit (a label's list).
@@ -536,6 +538,8 @@ struct Sent {
     /// A list item after a lead-in that ends with a colon ("Processor shall notify
     /// Customer if:"): the lead-in, normalised; the item is matched together with it.
     lead: Option<String>,
+    /// The index of the lead-in sentence (in the scan's sentences).
+    lead_at: Option<usize>,
     /// Term hits in `norm`, and in the lead-in and `norm` together.
     hits: Hits,
     lead_hits: Option<Hits>,
@@ -548,6 +552,7 @@ struct Compiled<'a> {
     mentions: Vec<(usize, &'a String)>,
     heading: Vec<(usize, &'a String)>,
     exclude: Vec<usize>,
+    exclude_headings: Vec<usize>,
     context: Vec<usize>,
 }
 
@@ -564,6 +569,10 @@ fn compile<'a>(el: &'a ElementTerms, lang: DocumentLanguage, ix: &TermIndex) -> 
         mentions: ids(&el.mentions),
         heading: ids(&el.heading),
         exclude: ids(&el.exclude).into_iter().map(|(i, _)| i).collect(),
+        exclude_headings: ids(&el.exclude_headings)
+            .into_iter()
+            .map(|(i, _)| i)
+            .collect(),
         context: ids(&el.context).into_iter().map(|(i, _)| i).collect(),
     }
 }
@@ -578,6 +587,7 @@ fn index(terms: &Terms, lang: DocumentLanguage) -> TermIndex {
             &e.heading,
             &e.mentions,
             &e.exclude,
+            &e.exclude_headings,
             &e.context,
         ] {
             all.extend(l.get(lang).iter().map(String::as_str));
@@ -587,6 +597,7 @@ fn index(terms: &Terms, lang: DocumentLanguage) -> TermIndex {
         &terms.commitments,
         &terms.non_commitments,
         &terms.reference_markers,
+        &terms.open_content,
     ] {
         all.extend(l.get(lang).iter().map(String::as_str));
     }
@@ -674,6 +685,7 @@ fn evidence(
     let commitments = ids(terms.commitments.get(lang));
     let non_commitments = ids(terms.non_commitments.get(lang));
     let refs = ids(terms.reference_markers.get(lang));
+    let open = ids(terms.open_content.get(lang));
     let rights: Vec<usize> = RIGHT_WORDS.iter().filter_map(|w| ix.id(w)).collect();
     let mut sents = Vec::new();
     for (ui, u) in units.iter().enumerate() {
@@ -689,7 +701,11 @@ fn evidence(
             if norm.chars().filter(|c| c.is_alphanumeric()).count() < 3 {
                 continue;
             }
-            let hits = ix.scan(&norm);
+            let hits = if lang == DocumentLanguage::De {
+                ix.scan(&with_elided_compounds(&norm))
+            } else {
+                ix.scan(&norm)
+            };
             let commits = commitments.iter().any(|(i, _)| ix.hit(*i, &hits));
             // A permission or a negation is not a commitment: "is not obliged" never,
             // "may change" only when nothing in the sentence commits a party.
@@ -712,22 +728,25 @@ fn evidence(
                 negated,
                 grants,
                 pointer,
+                open: open.iter().any(|(i, _)| ix.hit(*i, &hits)),
                 first_in_unit: sents.len() == first_sent,
                 label_has_next: false,
                 lead: None,
+                lead_at: None,
                 hits,
                 lead_hits: None,
             });
         }
         // List items complete their lead-in: "… shall notify the Customer if:" / "- it
         // becomes aware of a personal data breach".
-        let mut lead: Option<(String, bool)> = None;
-        for s in &mut sents[first_sent..] {
+        let mut lead: Option<(String, bool, usize)> = None;
+        for (k, s) in sents[first_sent..].iter_mut().enumerate() {
             let item = starts_list_item(&s.text) || s.text.starts_with(['-', '•', '*']);
             match &lead {
-                Some((l, c)) if item => {
+                Some((l, c, at)) if item => {
                     s.lead_hits = Some(ix.scan(&format!("{l} {}", s.norm)));
                     s.lead = Some(l.clone());
+                    s.lead_at = Some(*at);
                     if *c && !s.refuses {
                         s.commits = true;
                     }
@@ -735,7 +754,7 @@ fn evidence(
                 _ => lead = None,
             }
             if s.text.trim_end_matches(['*', ' ']).ends_with(':') {
-                lead = Some((s.norm.clone(), s.commits));
+                lead = Some((s.norm.clone(), s.commits, first_sent + k));
             }
         }
         for k in first_sent..sents.len().saturating_sub(1) {
@@ -760,6 +779,62 @@ fn evidence(
         ];
     }
     (units, sents)
+}
+
+/// The text with German compounds whose shared part is left out written in full
+/// ("stamm- und kontaktdaten" also reads "stammdaten"): each word that ends with a
+/// hyphen before "und", "oder", "bzw." or a comma is joined with every tail (of four
+/// or more letters) of the compound that ends the enumeration. The joined words are
+/// appended, so what matched before still matches at its place.
+fn with_elided_compounds(norm: &str) -> String {
+    let words: Vec<&str> = norm.split_whitespace().collect();
+    let mut extra = String::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].trim_end_matches(',');
+        let stem = w
+            .strip_suffix('-')
+            .filter(|s| s.chars().count() >= 2 && s.chars().all(|c| c.is_alphabetic() || c == '-'));
+        let Some(_) = stem else {
+            i += 1;
+            continue;
+        };
+        // The enumeration: stems, joined by "und", "oder", "bzw." or commas, up to
+        // the first full word.
+        let mut stems = Vec::new();
+        let mut j = i;
+        let mut whole = None;
+        while j < words.len() {
+            let t = words[j].trim_end_matches(',');
+            if let Some(s) = t.strip_suffix('-').filter(|s| s.chars().count() >= 2) {
+                stems.push(s);
+            } else if matches!(t, "und" | "oder" | "bzw." | "sowie") {
+            } else {
+                whole = Some(t.trim_end_matches(|c: char| !c.is_alphanumeric()));
+                break;
+            }
+            j += 1;
+        }
+        if let Some(whole) = whole {
+            let chars: Vec<(usize, char)> = whole.char_indices().collect();
+            for (k, (at, _)) in chars.iter().enumerate().skip(1) {
+                if chars.len() - k < 4 {
+                    break;
+                }
+                for s in &stems {
+                    extra.push(' ');
+                    extra.push_str(s);
+                    extra.push_str(&whole[*at..]);
+                }
+            }
+        }
+        i = j.max(i + 1);
+    }
+    if extra.is_empty() {
+        norm.to_string()
+    } else {
+        format!("{norm} |{extra}")
+    }
 }
 
 /// Words that grant a party a right (for elements that are rights of the controller).
@@ -947,6 +1022,13 @@ fn score_sentence<'a>(
     if c.exclude.iter().any(|id| ix.hit(*id, &s.hits)) {
         return sc;
     }
+    // In some sections (a list of sub-processors) no sentence describes this element.
+    if c.exclude_headings
+        .iter()
+        .any(|id| ix.hit(*id, &u.heading_hits[0]))
+    {
+        return sc;
+    }
     if !c.context.is_empty() && !c.context.iter().any(|id| ix.hit(*id, &u.norm_hits)) {
         return sc;
     }
@@ -959,6 +1041,7 @@ fn score_sentence<'a>(
     if el.place != Place::Body && (is_placeholder(strip_lead(&s.norm)) || has_blank(&s.norm)) {
         return Score::default();
     }
+    let labelled = sc.strong;
     for (id, t) in &c.strong {
         if ix.hit(*id, hay) {
             sc.strong += 1;
@@ -1004,9 +1087,38 @@ fn score_sentence<'a>(
     }
     // A description (data categories, data subjects) may be a plain list: two words of
     // its vocabulary in one sentence ("Nutzerkennungen, Protokolldaten und Inhaltsdaten").
-    let list = el.place != Place::Body && el.list && sc.support >= 2;
+    // Without a label or a heading, such a list needs three of those words or a
+    // paragraph that names the element ("customers or users" in a role clause is none).
+    let names_element = || {
+        sc.heading
+            || c.mentions
+                .iter()
+                .chain(&c.strong)
+                .any(|(id, _)| ix.hit(*id, &u.norm_hits))
+    };
+    let list = el.place != Place::Body
+        && el.list
+        && sc.support >= 2
+        && (sc.strong > 0 || sc.support >= 3 || names_element());
+    // A description that leaves its content to the customer (or to each order)
+    // describes nothing.
+    let open = el.place != Place::Body && s.open && sc.support < 2;
+    // Outside an annex, the annex's content (the measures) must be in the sentence or
+    // its paragraph (a list under a label): a heading or a label over a commitment or
+    // a link is no annex.
+    let bare_annex = el.place == Place::Annex
+        && !u.in_annex
+        && sc.strong == labelled
+        && sc.support == 0
+        && !c
+            .strong
+            .iter()
+            .chain(&c.support)
+            .any(|(id, _)| ix.hit(*id, &u.norm_hits));
     sc.eligible = (sc.strong > 0 || (sc.heading && sc.support >= 2) || list)
         && !refuses
+        && !open
+        && !bare_annex
         && (!pointer_only || has_annex);
     if refuses {
         sc.points -= 2;
@@ -1182,6 +1294,16 @@ fn locate_one(
             i = first;
         }
     }
+    // A list item found through its lead-in ("… shall assist the Customer:" / "- with
+    // data protection impact assessments"): when the lead-in is evidence of the
+    // element itself, it is the clause that commits the party and the quote.
+    if result == ScanStatus::Found && el.place == Place::Body {
+        if let Some(l) = sents[i].lead_at {
+            if scores[l].eligible && (scores[l].commits || !sc.commits) {
+                i = l;
+            }
+        }
+    }
     let reason = (result == ScanStatus::Unclear).then(|| {
         let s = &sents[i];
         if s.refuses {
@@ -1316,6 +1438,23 @@ mod tests {
                 "| Subjects | Employees |",
                 "Next paragraph"
             ]
+        );
+    }
+
+    #[test]
+    fn elided_german_compounds_are_read_in_full() {
+        let t = with_elided_compounds("stamm- und kontaktdaten von kunden");
+        assert!(t.contains(" stammdaten"), "{t}");
+        assert!(t.starts_with("stamm- und kontaktdaten von kunden"), "{t}");
+        let t = with_elided_compounds("bestands-, nutzungs- oder inhaltsdaten");
+        assert!(
+            t.contains(" bestandsdaten") && t.contains(" nutzungsdaten"),
+            "{t}"
+        );
+        // No hyphenated stem, nothing added.
+        assert_eq!(
+            with_elided_compounds("e-mail-adresse und name"),
+            "e-mail-adresse und name"
         );
     }
 

@@ -59,6 +59,10 @@ pub struct Terms {
     pub non_commitments: PerLanguage,
     /// Section headings whose sections are not searched (definitions restate every term).
     pub ignore_headings: PerLanguage,
+    /// A description that leaves its content open ("the customer decides which data it
+    /// enters", "has no influence on the type of data"): no list of categories.
+    #[serde(default)]
+    pub open_content: PerLanguage,
     pub elements: Vec<ElementTerms>,
     pub figures: FigureTerms,
 }
@@ -139,6 +143,11 @@ pub struct ElementTerms {
     /// the nature of the processing` is not a description of its nature).
     #[serde(default)]
     pub exclude: PerLanguage,
+    /// Phrases of a section or paragraph heading under which no sentence is evidence
+    /// of this element (the purposes in a list of sub-processors are theirs, not the
+    /// processing's).
+    #[serde(default)]
+    pub exclude_headings: PerLanguage,
 }
 
 /// Where an element's evidence belongs.
