@@ -209,7 +209,101 @@ pub struct GoverningLawRule {
 pub fn load() -> Result<Terms, String> {
     // `ß` is matched as `ss` (see `normalise`), in the terms as in the text.
     let yaml = TERMS_YAML.replace('ß', "ss");
-    serde_yaml::from_str(&yaml).map_err(|e| format!("src/dpa/terms.yaml: {e}"))
+    let mut terms: Terms =
+        serde_yaml::from_str(&yaml).map_err(|e| format!("src/dpa/terms.yaml: {e}"))?;
+    for el in &mut terms.elements {
+        // A list element's words (`customers` as data subjects) are things, not parties.
+        if el.list {
+            continue;
+        }
+        for l in [&mut el.heading, &mut el.strong] {
+            l.en = with_party_names(&l.en, PARTY_NAMES_EN);
+            l.de = with_party_names(&l.de, PARTY_NAMES_DE);
+        }
+    }
+    Ok(terms)
+}
+
+/// The names agreements give the parties (the controller, the processor, its
+/// sub-processors), as they appear in a phrase: a term written with one of them
+/// (`rights and obligations of the customer`) also matches with the others (`… of
+/// the client`). The first family a term names is varied.
+const PARTY_NAMES_EN: &[&[&str]] = &[
+    &[
+        "sub-processor",
+        "subprocessor",
+        "sub processor",
+        "subcontractor",
+        "sub-contractor",
+    ],
+    &["the customer", "the controller", "the client"],
+    &["customer's", "controller's", "client's"],
+    &["customer ", "controller ", "client "],
+    &[
+        "the processor",
+        "the provider",
+        "the supplier",
+        "the service provider",
+        "the vendor",
+    ],
+    &["processor's", "provider's", "supplier's", "vendor's"],
+];
+const PARTY_NAMES_DE: &[&[&str]] = &[
+    &[
+        "unterauftragsverarbeiter",
+        "subunternehmer",
+        "unterauftragnehmer",
+    ],
+    &["des auftraggebers", "des verantwortlichen", "des kunden"],
+    &["der auftraggeber ", "der verantwortliche ", "der kunde "],
+    &["dem auftraggeber", "dem verantwortlichen", "dem kunden"],
+    &["den auftraggeber ", "den verantwortlichen ", "den kunden "],
+    &[
+        "des auftragnehmers",
+        "des auftragsverarbeiters",
+        "des anbieters",
+        "des dienstleisters",
+    ],
+    &[
+        "der auftragnehmer ",
+        "der auftragsverarbeiter ",
+        "der anbieter ",
+        "der dienstleister ",
+    ],
+];
+
+/// `list` with, after each term that names the controller party in one of the ways
+/// of `names`, the same term with each other name (terms already present are kept once).
+fn with_party_names(list: &[String], names: &[&[&str]]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(list.len());
+    let push = |t: String, out: &mut Vec<String>| {
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    };
+    for t in list {
+        push(t.clone(), &mut out);
+        let padded = format!("{t} ");
+        'family: for family in names {
+            for name in *family {
+                let at = padded.find(name).filter(|&i| {
+                    // A whole word: not inside another (`subcustomer`).
+                    padded[..i]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|c| !c.is_alphanumeric() && c != '-')
+                });
+                if let Some(i) = at {
+                    for other in family.iter().filter(|o| *o != name) {
+                        let v = format!("{}{other}{}", &padded[..i], &padded[i + name.len()..]);
+                        push(v.trim_end().to_string(), &mut out);
+                    }
+                    break 'family;
+                }
+            }
+        }
+    }
+    out
 }
 
 /// True when `term` (see the module docs for the syntax) occurs in `hay` (lower case).
