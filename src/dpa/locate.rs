@@ -554,6 +554,8 @@ struct Compiled<'a> {
     exclude: Vec<usize>,
     exclude_headings: Vec<usize>,
     context: Vec<usize>,
+    /// (sentence term, paragraph term, the pair as written).
+    paired: Vec<(usize, usize, &'a String)>,
 }
 
 fn compile<'a>(el: &'a ElementTerms, lang: DocumentLanguage, ix: &TermIndex) -> Compiled<'a> {
@@ -574,6 +576,15 @@ fn compile<'a>(el: &'a ElementTerms, lang: DocumentLanguage, ix: &TermIndex) -> 
             .map(|(i, _)| i)
             .collect(),
         context: ids(&el.context).into_iter().map(|(i, _)| i).collect(),
+        paired: el
+            .paired
+            .get(lang)
+            .iter()
+            .filter_map(|t| {
+                let (a, b) = t.split_once(" | ")?;
+                Some((ix.id(a.trim())?, ix.id(b.trim())?, t))
+            })
+            .collect(),
     }
 }
 
@@ -581,6 +592,12 @@ fn compile<'a>(el: &'a ElementTerms, lang: DocumentLanguage, ix: &TermIndex) -> 
 fn index(terms: &Terms, lang: DocumentLanguage) -> TermIndex {
     let mut all: Vec<&str> = Vec::new();
     for e in &terms.elements {
+        for t in e.paired.get(lang) {
+            if let Some((a, b)) = t.split_once(" | ") {
+                all.push(a.trim());
+                all.push(b.trim());
+            }
+        }
         for l in [
             &e.strong,
             &e.support,
@@ -1044,6 +1061,12 @@ fn score_sentence<'a>(
     let labelled = sc.strong;
     for (id, t) in &c.strong {
         if ix.hit(*id, hay) {
+            sc.strong += 1;
+            sc.matched.push(("strong", t));
+        }
+    }
+    for (a, b, t) in &c.paired {
+        if ix.hit(*a, hay) && ix.hit(*b, &u.norm_hits) {
             sc.strong += 1;
             sc.matched.push(("strong", t));
         }

@@ -148,6 +148,11 @@ pub struct ElementTerms {
     /// processing's).
     #[serde(default)]
     pub exclude_headings: PerLanguage,
+    /// `sentence term | paragraph term`: strong when the sentence has the first and its
+    /// paragraph (with its headings) the second ("by using the service the customer
+    /// instructs the provider to process the data there" next to "… in the USA").
+    #[serde(default)]
+    pub paired: PerLanguage,
 }
 
 /// Where an element's evidence belongs.
@@ -216,7 +221,7 @@ pub fn load() -> Result<Terms, String> {
         if el.list {
             continue;
         }
-        for l in [&mut el.heading, &mut el.strong] {
+        for l in [&mut el.heading, &mut el.strong, &mut el.paired] {
             l.en = with_party_names(&l.en, PARTY_NAMES_EN);
             l.de = with_party_names(&l.de, PARTY_NAMES_DE);
         }
