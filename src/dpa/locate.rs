@@ -5,7 +5,7 @@ use crate::model::review::{DocumentLanguage, DocumentType, ScanConfidence, ScanS
 
 use super::sections::Block;
 use super::terms::{
-    normalise, term_matches, ElementTerms, Hits, PerLanguage, Place, TermIndex, Terms,
+    normalise, term_matches, term_near, ElementTerms, Hits, PerLanguage, Place, TermIndex, Terms,
 };
 
 /// Longest quoted passage, in characters.
@@ -854,6 +854,10 @@ fn with_elided_compounds(norm: &str) -> String {
     }
 }
 
+/// How far apart (in bytes of the normalised sentence, about 30 words) the parts of
+/// an `a + b` term may stand to count as one statement.
+const NEAR_BYTES: usize = 200;
+
 /// Words that grant a party a right (for elements that are rights of the controller).
 const RIGHT_WORDS: &[&str] = &[
     "may ",
@@ -1054,25 +1058,33 @@ fn score_sentence<'a>(
         sc.matched.push(("label", l));
     }
     let hay = s.lead_hits.as_ref().unwrap_or(&s.hits);
+    // The parts of an `a + b` term must stand near one another, except in a list item,
+    // which completes its lead-in.
+    let text = if lang == DocumentLanguage::De {
+        with_elided_compounds(&s.norm)
+    } else {
+        s.norm.clone()
+    };
+    let near = |t: &str| s.lead.is_some() || !t.contains(" + ") || term_near(t, &text, NEAR_BYTES);
     // A placeholder (`Categories of data ………`, `<Art der Daten>`) describes nothing.
     if el.place != Place::Body && (is_placeholder(strip_lead(&s.norm)) || has_blank(&s.norm)) {
         return Score::default();
     }
     let labelled = sc.strong;
     for (id, t) in &c.strong {
-        if ix.hit(*id, hay) {
+        if ix.hit(*id, hay) && near(t) {
             sc.strong += 1;
             sc.matched.push(("strong", t));
         }
     }
     for (a, b, t) in &c.paired {
-        if ix.hit(*a, hay) && ix.hit(*b, &u.norm_hits) {
+        if ix.hit(*a, hay) && ix.hit(*b, &u.norm_hits) && near(t.split(" | ").next().unwrap_or(t)) {
             sc.strong += 1;
             sc.matched.push(("strong", t));
         }
     }
     for (id, t) in &c.support {
-        if ix.hit(*id, hay) {
+        if ix.hit(*id, hay) && near(t) {
             sc.support += 1;
             sc.matched.push(("support", t));
         }

@@ -318,6 +318,33 @@ pub fn term_matches(term: &str, hay: &str) -> bool {
 }
 
 fn phrase_matches(part: &str, hay: &str) -> bool {
+    !phrase_positions(part, hay, true).is_empty()
+}
+
+/// True when the parts of `term` (`a + b`) all occur within `window` bytes of one
+/// another in `hay`: a pair across unrelated clauses of one long sentence is no
+/// phrase. A one-part term only needs to occur.
+pub fn term_near(term: &str, hay: &str, window: usize) -> bool {
+    let parts: Vec<Vec<usize>> = term
+        .split(" + ")
+        .map(|p| phrase_positions(p.trim(), hay, false))
+        .collect();
+    if parts.iter().any(Vec::is_empty) {
+        return false;
+    }
+    if parts.len() == 1 {
+        return true;
+    }
+    // Some occurrence of the first part with every other part near it.
+    let near = |a: usize, b: usize| a.abs_diff(b) <= window;
+    parts[0]
+        .iter()
+        .any(|&a| parts[1..].iter().all(|ps| ps.iter().any(|&b| near(a, b))))
+}
+
+/// Where `part` occurs in `hay` (byte offsets); only the first when `first_only`.
+fn phrase_positions(part: &str, hay: &str, first_only: bool) -> Vec<usize> {
+    let mut found = Vec::new();
     let (anywhere, phrase) = match part.strip_prefix('*') {
         Some(p) => (true, p),
         None => (false, part),
@@ -334,7 +361,7 @@ fn phrase_matches(part: &str, hay: &str) -> bool {
         None => (phrase, false),
     };
     if phrase.is_empty() {
-        return false;
+        return found;
     }
     let mut from = 0;
     while let Some(pos) = hay.get(from..).and_then(|h| h.find(phrase)) {
@@ -355,7 +382,10 @@ fn phrase_matches(part: &str, hay: &str) -> bool {
                 .next()
                 .is_none_or(|c| !c.is_alphanumeric());
         if boundary && !excluded && ends {
-            return true;
+            found.push(at);
+            if first_only {
+                return found;
+            }
         }
         // Overlapping occurrences count too (the index finds them all).
         from = at + 1;
@@ -363,7 +393,7 @@ fn phrase_matches(part: &str, hay: &str) -> bool {
             from += 1;
         }
     }
-    false
+    found
 }
 
 /// One phrase of a term (`*verarbeiter`, `categories of data !subjects`, `art der daten$`).
@@ -555,6 +585,38 @@ mod tests {
                 e.id
             );
         }
+    }
+
+    #[test]
+    fn parts_of_a_term_must_stand_near() {
+        let near = "the processor shall inform the customer if an instruction infringes the law";
+        assert!(term_near("instruction + infring", near, 200));
+        let far = format!(
+            "an instruction is given {} a right infringed",
+            "x ".repeat(120)
+        );
+        assert!(term_matches("instruction + infring", &far));
+        assert!(!term_near("instruction + infring", &far, 200));
+        assert!(term_near("instruction", &far, 10));
+        assert!(!term_near("audit", &far, 200));
+    }
+
+    #[test]
+    fn party_names_vary() {
+        let v = with_party_names(
+            &["rights and obligations of the customer".to_string()],
+            PARTY_NAMES_EN,
+        );
+        assert!(
+            v.contains(&"rights and obligations of the client".to_string()),
+            "{v:?}"
+        );
+        assert!(v.contains(&"rights and obligations of the controller".to_string()));
+        let v = with_party_names(&["object + sub-processor".to_string()], PARTY_NAMES_EN);
+        assert!(v.contains(&"object + subprocessor".to_string()), "{v:?}");
+        // Not inside another word.
+        let v = with_party_names(&["subcustomer's".to_string()], PARTY_NAMES_EN);
+        assert_eq!(v, vec!["subcustomer's".to_string()]);
     }
 
     #[test]
