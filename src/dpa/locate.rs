@@ -471,6 +471,47 @@ pub fn points_to_annex(norm: &str) -> bool {
     })
 }
 
+/// The annexes a passage names (`Anlage 2`, `Annex I`, `Appendix A`, `Schedule 3`)
+/// as identifiers (`2`, `1`, `a`, `3`; roman numerals read as numbers).
+pub fn annex_ids(norm: &str) -> Vec<String> {
+    const ANNEX: &[&str] = &[
+        "anlage",
+        "anhang",
+        "annex",
+        "appendix",
+        "schedule",
+        "exhibit",
+        "attachment",
+    ];
+    const ROMAN: &[&str] = &["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];
+    let words: Vec<&str> = norm
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut ids = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if !ANNEX.contains(w) {
+            continue;
+        }
+        let Some(next) = words.get(i + 1) else {
+            continue;
+        };
+        let id = if let Some(n) = ROMAN.iter().position(|r| r == next) {
+            (n + 1).to_string()
+        } else if next.len() <= 2 && next.chars().all(|c| c.is_ascii_digit()) {
+            next.trim_start_matches('0').to_string()
+        } else if next.len() == 1 && next.chars().all(|c| c.is_ascii_lowercase()) {
+            next.to_string()
+        } else {
+            continue;
+        };
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    ids
+}
+
 /// `(a) `, `1. `, `a) ` at the start of a sentence.
 fn strip_list_marker(t: &str) -> &str {
     let b = t.as_bytes();
@@ -529,6 +570,9 @@ struct Sent {
     /// "may", "can", "is entitled", "kann", "ist berechtigt": grants a right.
     grants: bool,
     pointer: bool,
+    /// A pointer to an annex that is not in the text or has no text of its own
+    /// (`see Annex 3` where Annex 3 is missing or only a heading).
+    points_nowhere: bool,
     /// It leaves a description's content open ("the customer decides which data").
     open: bool,
     /// The first sentence of its unit.
@@ -746,6 +790,7 @@ fn evidence(
                 grants,
                 pointer,
                 open: open.iter().any(|(i, _)| ix.hit(*i, &hits)),
+                points_nowhere: false,
                 first_in_unit: sents.len() == first_sent,
                 label_has_next: false,
                 lead: None,
@@ -777,6 +822,39 @@ fn evidence(
         for k in first_sent..sents.len().saturating_sub(1) {
             let next = strip_lead(&sents[k + 1].norm);
             sents[k].label_has_next = !is_placeholder(next) && !next.ends_with(':');
+        }
+    }
+    // The numbered annexes with text of their own; a pointer that names only other
+    // annexes points nowhere. Without numbered annexes nothing is decided here.
+    let mut numbered = false;
+    let mut present: Vec<String> = Vec::new();
+    for s in &sents {
+        let u = &units[s.unit];
+        if !u.in_annex {
+            continue;
+        }
+        let ids = annex_ids(&normalise(&u.label));
+        let ids = if ids.is_empty() {
+            annex_ids(&u.heading)
+        } else {
+            ids
+        };
+        numbered |= !ids.is_empty();
+        if !is_placeholder(strip_lead(&s.norm)) && !has_blank(&s.norm) {
+            for id in ids {
+                if !present.contains(&id) {
+                    present.push(id);
+                }
+            }
+        }
+    }
+    if numbered {
+        for s in sents
+            .iter_mut()
+            .filter(|s| s.pointer && !units[s.unit].in_annex)
+        {
+            let ids = annex_ids(&s.norm);
+            s.points_nowhere = !ids.is_empty() && ids.iter().all(|id| !present.contains(id));
         }
     }
     for s in &sents {
@@ -1117,6 +1195,7 @@ fn score_sentence<'a>(
     // A pointer ("the categories are listed in Annex 1") gives way to the annex it
     // points to; without any annex in the text it is no evidence of content.
     let pointer_only = !body_element && s.pointer;
+    let has_annex = has_annex && !s.points_nowhere;
     if pointer_only && has_annex {
         sc.points -= 3;
     }
@@ -1343,7 +1422,7 @@ fn locate_one(
         let s = &sents[i];
         if s.refuses {
             UnclearReason::NotACommitment
-        } else if s.pointer && !has_annex && el.place != Place::Body {
+        } else if s.pointer && (!has_annex || s.points_nowhere) && el.place != Place::Body {
             UnclearReason::MissingAnnex
         } else {
             UnclearReason::WeakTerms
@@ -1491,6 +1570,42 @@ mod tests {
             with_elided_compounds("e-mail-adresse und name"),
             "e-mail-adresse und name"
         );
+    }
+
+    #[test]
+    fn annex_ids_read_numbers_romans_and_letters() {
+        assert_eq!(annex_ids("siehe anlage 2 und annex iii"), vec!["2", "3"]);
+        assert_eq!(annex_ids("appendix a describes them"), vec!["a"]);
+        assert!(annex_ids("the annexes hereto").is_empty());
+    }
+
+    /// Our own wording: a pointer to an annex that is missing points nowhere, a
+    /// security clause is no TOM annex, a role clause lists no data subjects, and an
+    /// open description lists no data types.
+    fn scan(text: &str) -> Vec<(String, ScanStatus)> {
+        let s = crate::dpa::scan_bytes("t.md", text.as_bytes()).expect("scans");
+        s.elements
+            .into_iter()
+            .map(|e| (e.id, e.hit.result))
+            .collect()
+    }
+
+    fn status(r: &[(String, ScanStatus)], id: &str) -> ScanStatus {
+        r.iter().find(|(i, _)| i == id).map(|(_, s)| *s).expect(id)
+    }
+
+    const DPA_HEAD: &str = "# Data Processing Agreement\n\nThis data processing agreement under Art. 28 GDPR applies to the processing of personal data by the Processor on behalf of the Controller. The Customer is the controller and the Provider is the processor.\n\n## 1. Instructions\n\nThe processor shall process personal data only on documented instructions from the controller.\n\n## 2. Confidentiality\n\nThe processor shall ensure that persons authorised to process the personal data have committed themselves to confidentiality.\n\n## 3. Breaches\n\nThe processor shall notify the controller without undue delay after becoming aware of a personal data breach.\n\n## 4. Deletion\n\nAt the end of the services the processor shall delete or return all personal data at the choice of the controller.\n\n";
+
+    #[test]
+    fn structural_rules_on_descriptions_and_annexes() {
+        let text = format!(
+            "{DPA_HEAD}## 5. Scope\n\nThe categories of data subjects are described in Annex 3.\n\nType of personal data: the Customer decides which data it uploads.\n\n## 6. Roles\n\nNothing here creates a relationship with the customers or users of the Customer.\n\n## 7. Security\n\n**Security Measures.** The processor shall implement appropriate technical and organisational measures.\n\n## Annex 1 Sub-processors\n\nHosting provider, purpose: hosting of the service.\n"
+        );
+        let r = scan(&text);
+        assert_ne!(status(&r, "data_subjects"), ScanStatus::Found, "{r:?}");
+        assert_ne!(status(&r, "data_types"), ScanStatus::Found, "{r:?}");
+        assert_ne!(status(&r, "tom_annex"), ScanStatus::Found, "{r:?}");
+        assert_ne!(status(&r, "nature_purpose"), ScanStatus::Found, "{r:?}");
     }
 
     #[test]
