@@ -1219,9 +1219,10 @@ fn score_sentence<'a>(
     let open = el.place != Place::Body && s.open && sc.support < 2;
     // Outside an annex, the annex's content (the measures) must be in the sentence or
     // its paragraph (a list under a label): a heading or a label over a commitment or
-    // a link is no annex.
+    // a link is no annex; in an annex too, a link to a web page is no list of measures.
+    let links = s.norm.contains("http") || s.norm.contains("www.");
     let bare_annex = el.place == Place::Annex
-        && !u.in_annex
+        && (!u.in_annex || links)
         && sc.strong == labelled
         && sc.support == 0
         && !c
