@@ -215,6 +215,16 @@ pub struct AppliedRule {
     pub legal_basis: Vec<crate::model::rule_pack::LegalBasis>,
 }
 
+impl ProviderAssessment {
+    /// The must-haves (knock-out rules and minimum SEAL levels) in `state`.
+    pub fn must_haves_in(
+        &self,
+        state: decision::MustHaveState,
+    ) -> impl Iterator<Item = &decision::MustHave> + '_ {
+        self.must_haves.iter().filter(move |m| m.state == state)
+    }
+}
+
 impl AppliedRule {
     /// The citations as `lang` writes them, with their confirmation in words
     /// (`Art. 28 Abs. 3 lit. h DSGVO`, `GDPR Art. 33(2) (secondary sources only)`).

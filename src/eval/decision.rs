@@ -393,9 +393,7 @@ pub fn recommend(
         };
     };
     let open: Vec<String> = leader
-        .must_haves
-        .iter()
-        .filter(|m| m.state == MustHaveState::Open)
+        .must_haves_in(MustHaveState::Open)
         .map(|m| m.rule.clone())
         .collect();
     let first_pct = leader_first_pct.unwrap_or(0.0);

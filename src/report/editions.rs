@@ -264,9 +264,7 @@ fn group_row(inp: &Inputs<'_>, tx: &Texts, p: &ProviderAssessment) -> GroupRow {
         if v.is_empty() {
             // Excluded because must-haves are not proven (`open_must_haves: exclude`).
             let open: Vec<Area> = p
-                .must_haves
-                .iter()
-                .filter(|m| m.state == MustHaveState::Open)
+                .must_haves_in(MustHaveState::Open)
                 .filter_map(|m| rule_area(a, &m.rule))
                 .collect();
             v.push(i18n::fill(
@@ -342,9 +340,7 @@ fn group_row(inp: &Inputs<'_>, tx: &Texts, p: &ProviderAssessment) -> GroupRow {
 /// The leader's open must-haves by area, in one phrase.
 fn open_must_haves_by_area(a: &Assessment, p: &ProviderAssessment, lang: Lang) -> String {
     let areas: Vec<Area> = p
-        .must_haves
-        .iter()
-        .filter(|m| m.state == MustHaveState::Open)
+        .must_haves_in(MustHaveState::Open)
         .filter_map(|m| rule_area(a, &m.rule))
         .collect();
     by_area(lang, &areas)
@@ -385,11 +381,7 @@ fn next_steps(inp: &Inputs<'_>, tx: &Texts) -> Vec<String> {
             ..
         } => {
             if let Some(leader) = a.providers.iter().find(|p| &p.id == provider) {
-                let open = leader
-                    .must_haves
-                    .iter()
-                    .filter(|m| m.state == MustHaveState::Open)
-                    .count();
+                let open = leader.must_haves_in(MustHaveState::Open).count();
                 if open > 0 {
                     steps.push(i18n::fill(
                         lang,
@@ -795,11 +787,7 @@ fn risks(inp: &Inputs<'_>, tx: &Texts) -> Vec<String> {
     let Some(leader) = a.providers.iter().find(|p| p.eligible) else {
         return out;
     };
-    let open = leader
-        .must_haves
-        .iter()
-        .filter(|m| m.state == MustHaveState::Open)
-        .count();
+    let open = leader.must_haves_in(MustHaveState::Open).count();
     if open > 0 {
         out.push(i18n::fill(
             lang,
@@ -1024,11 +1012,7 @@ pub fn reasons(inp: &Inputs<'_>, tx: &Texts, p: &ProviderAssessment) -> Vec<Stri
             _ => {}
         }
     }
-    let open = p
-        .must_haves
-        .iter()
-        .filter(|m| m.state == MustHaveState::Open)
-        .count();
+    let open = p.must_haves_in(MustHaveState::Open).count();
     if open > 0 {
         out.push(i18n::fill(
             lang,
