@@ -65,7 +65,7 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(d) => {
             // Every refusal is a coded diagnostic naming the file.
-            assert!(d.code.starts_with("dpa-"), "{}", d.code);
+            assert!(d.code.as_str().starts_with("dpa-"), "{}", d.code);
             assert_eq!(d.file.as_deref(), Some("fuzz.pdf"));
         }
     }

@@ -95,9 +95,10 @@ pub fn assess(providers: &[ProviderProfile], packs: &[RulePack], requirements: &
     match eval::assess(providers, packs, requirements, evaluation_date()) {
         Ok(a) => {
             std::hint::black_box(serde_json::to_string(&a).ok());
-            std::hint::black_box(cloudvet::cli::assess::csv(&a));
-            std::hint::black_box(cloudvet::cli::assess::human(&a, false));
-            std::hint::black_box(cloudvet::cli::assess::human(&a, true));
+            std::hint::black_box(cloudvet::render::assess::csv(&a));
+            for lang in cloudvet::i18n::Lang::ALL {
+                std::hint::black_box(cloudvet::render::assess::human(&a, lang));
+            }
         }
         Err(d) => render_all(&d, None),
     }
@@ -122,9 +123,9 @@ pub fn cost(
     };
     match cost::compare(&inputs) {
         Ok(c) => {
-            std::hint::black_box(cost::render::json(&c));
-            std::hint::black_box(cost::render::csv(&c));
-            std::hint::black_box(cost::render::human(&c));
+            std::hint::black_box(cloudvet::render::cost::json(&c));
+            std::hint::black_box(cloudvet::render::cost::csv(&c));
+            std::hint::black_box(cloudvet::render::cost::human(&c));
         }
         Err(d) => render_all(&d, None),
     }

@@ -5,7 +5,7 @@ use crate::model::review::{DocumentLanguage, DocumentType, ScanConfidence, ScanS
 
 use super::sections::Block;
 use super::terms::{
-    normalise, term_matches, ElementTerms, Hits, PerLanguage, Place, TermIndex, Terms,
+    normalise, term_matches, term_near, ElementTerms, Hits, PerLanguage, Place, TermIndex, Terms,
 };
 
 /// Longest quoted passage, in characters.
@@ -471,6 +471,47 @@ pub fn points_to_annex(norm: &str) -> bool {
     })
 }
 
+/// The annexes a passage names (`Anlage 2`, `Annex I`, `Appendix A`, `Schedule 3`)
+/// as identifiers (`2`, `1`, `a`, `3`; roman numerals read as numbers).
+pub fn annex_ids(norm: &str) -> Vec<String> {
+    const ANNEX: &[&str] = &[
+        "anlage",
+        "anhang",
+        "annex",
+        "appendix",
+        "schedule",
+        "exhibit",
+        "attachment",
+    ];
+    const ROMAN: &[&str] = &["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];
+    let words: Vec<&str> = norm
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut ids = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if !ANNEX.contains(w) {
+            continue;
+        }
+        let Some(next) = words.get(i + 1) else {
+            continue;
+        };
+        let id = if let Some(n) = ROMAN.iter().position(|r| r == next) {
+            (n + 1).to_string()
+        } else if next.len() <= 2 && next.chars().all(|c| c.is_ascii_digit()) {
+            next.trim_start_matches('0').to_string()
+        } else if next.len() == 1 && next.chars().all(|c| c.is_ascii_lowercase()) {
+            next.to_string()
+        } else {
+            continue;
+        };
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    ids
+}
+
 /// `(a) `, `1. `, `a) ` at the start of a sentence.
 fn strip_list_marker(t: &str) -> &str {
     let b = t.as_bytes();
@@ -529,6 +570,11 @@ struct Sent {
     /// "may", "can", "is entitled", "kann", "ist berechtigt": grants a right.
     grants: bool,
     pointer: bool,
+    /// A pointer to an annex that is not in the text or has no text of its own
+    /// (`see Annex 3` where Annex 3 is missing or only a heading).
+    points_nowhere: bool,
+    /// It leaves a description's content open ("the customer decides which data").
+    open: bool,
     /// The first sentence of its unit.
     first_in_unit: bool,
     /// Another sentence with content follows in the same unit (a label's list).
@@ -536,6 +582,8 @@ struct Sent {
     /// A list item after a lead-in that ends with a colon ("Processor shall notify
     /// Customer if:"): the lead-in, normalised; the item is matched together with it.
     lead: Option<String>,
+    /// The index of the lead-in sentence (in the scan's sentences).
+    lead_at: Option<usize>,
     /// Term hits in `norm`, and in the lead-in and `norm` together.
     hits: Hits,
     lead_hits: Option<Hits>,
@@ -548,7 +596,10 @@ struct Compiled<'a> {
     mentions: Vec<(usize, &'a String)>,
     heading: Vec<(usize, &'a String)>,
     exclude: Vec<usize>,
+    exclude_headings: Vec<usize>,
     context: Vec<usize>,
+    /// (sentence term, paragraph term, the pair as written).
+    paired: Vec<(usize, usize, &'a String)>,
 }
 
 fn compile<'a>(el: &'a ElementTerms, lang: DocumentLanguage, ix: &TermIndex) -> Compiled<'a> {
@@ -564,7 +615,20 @@ fn compile<'a>(el: &'a ElementTerms, lang: DocumentLanguage, ix: &TermIndex) -> 
         mentions: ids(&el.mentions),
         heading: ids(&el.heading),
         exclude: ids(&el.exclude).into_iter().map(|(i, _)| i).collect(),
+        exclude_headings: ids(&el.exclude_headings)
+            .into_iter()
+            .map(|(i, _)| i)
+            .collect(),
         context: ids(&el.context).into_iter().map(|(i, _)| i).collect(),
+        paired: el
+            .paired
+            .get(lang)
+            .iter()
+            .filter_map(|t| {
+                let (a, b) = t.split_once(" | ")?;
+                Some((ix.id(a.trim())?, ix.id(b.trim())?, t))
+            })
+            .collect(),
     }
 }
 
@@ -572,12 +636,19 @@ fn compile<'a>(el: &'a ElementTerms, lang: DocumentLanguage, ix: &TermIndex) -> 
 fn index(terms: &Terms, lang: DocumentLanguage) -> TermIndex {
     let mut all: Vec<&str> = Vec::new();
     for e in &terms.elements {
+        for t in e.paired.get(lang) {
+            if let Some((a, b)) = t.split_once(" | ") {
+                all.push(a.trim());
+                all.push(b.trim());
+            }
+        }
         for l in [
             &e.strong,
             &e.support,
             &e.heading,
             &e.mentions,
             &e.exclude,
+            &e.exclude_headings,
             &e.context,
         ] {
             all.extend(l.get(lang).iter().map(String::as_str));
@@ -587,6 +658,7 @@ fn index(terms: &Terms, lang: DocumentLanguage) -> TermIndex {
         &terms.commitments,
         &terms.non_commitments,
         &terms.reference_markers,
+        &terms.open_content,
     ] {
         all.extend(l.get(lang).iter().map(String::as_str));
     }
@@ -674,6 +746,7 @@ fn evidence(
     let commitments = ids(terms.commitments.get(lang));
     let non_commitments = ids(terms.non_commitments.get(lang));
     let refs = ids(terms.reference_markers.get(lang));
+    let open = ids(terms.open_content.get(lang));
     let rights: Vec<usize> = RIGHT_WORDS.iter().filter_map(|w| ix.id(w)).collect();
     let mut sents = Vec::new();
     for (ui, u) in units.iter().enumerate() {
@@ -689,7 +762,11 @@ fn evidence(
             if norm.chars().filter(|c| c.is_alphanumeric()).count() < 3 {
                 continue;
             }
-            let hits = ix.scan(&norm);
+            let hits = if lang == DocumentLanguage::De {
+                ix.scan(&with_elided_compounds(&norm))
+            } else {
+                ix.scan(&norm)
+            };
             let commits = commitments.iter().any(|(i, _)| ix.hit(*i, &hits));
             // A permission or a negation is not a commitment: "is not obliged" never,
             // "may change" only when nothing in the sentence commits a party.
@@ -712,22 +789,26 @@ fn evidence(
                 negated,
                 grants,
                 pointer,
+                open: open.iter().any(|(i, _)| ix.hit(*i, &hits)),
+                points_nowhere: false,
                 first_in_unit: sents.len() == first_sent,
                 label_has_next: false,
                 lead: None,
+                lead_at: None,
                 hits,
                 lead_hits: None,
             });
         }
         // List items complete their lead-in: "… shall notify the Customer if:" / "- it
         // becomes aware of a personal data breach".
-        let mut lead: Option<(String, bool)> = None;
-        for s in &mut sents[first_sent..] {
+        let mut lead: Option<(String, bool, usize)> = None;
+        for (k, s) in sents[first_sent..].iter_mut().enumerate() {
             let item = starts_list_item(&s.text) || s.text.starts_with(['-', '•', '*']);
             match &lead {
-                Some((l, c)) if item => {
+                Some((l, c, at)) if item => {
                     s.lead_hits = Some(ix.scan(&format!("{l} {}", s.norm)));
                     s.lead = Some(l.clone());
+                    s.lead_at = Some(*at);
                     if *c && !s.refuses {
                         s.commits = true;
                     }
@@ -735,12 +816,45 @@ fn evidence(
                 _ => lead = None,
             }
             if s.text.trim_end_matches(['*', ' ']).ends_with(':') {
-                lead = Some((s.norm.clone(), s.commits));
+                lead = Some((s.norm.clone(), s.commits, first_sent + k));
             }
         }
         for k in first_sent..sents.len().saturating_sub(1) {
             let next = strip_lead(&sents[k + 1].norm);
             sents[k].label_has_next = !is_placeholder(next) && !next.ends_with(':');
+        }
+    }
+    // The numbered annexes with text of their own; a pointer that names only other
+    // annexes points nowhere. Without numbered annexes nothing is decided here.
+    let mut numbered = false;
+    let mut present: Vec<String> = Vec::new();
+    for s in &sents {
+        let u = &units[s.unit];
+        if !u.in_annex {
+            continue;
+        }
+        let ids = annex_ids(&normalise(&u.label));
+        let ids = if ids.is_empty() {
+            annex_ids(&u.heading)
+        } else {
+            ids
+        };
+        numbered |= !ids.is_empty();
+        if !is_placeholder(strip_lead(&s.norm)) && !has_blank(&s.norm) {
+            for id in ids {
+                if !present.contains(&id) {
+                    present.push(id);
+                }
+            }
+        }
+    }
+    if numbered {
+        for s in sents
+            .iter_mut()
+            .filter(|s| s.pointer && !units[s.unit].in_annex)
+        {
+            let ids = annex_ids(&s.norm);
+            s.points_nowhere = !ids.is_empty() && ids.iter().all(|id| !present.contains(id));
         }
     }
     for s in &sents {
@@ -761,6 +875,66 @@ fn evidence(
     }
     (units, sents)
 }
+
+/// The text with German compounds whose shared part is left out written in full
+/// ("stamm- und kontaktdaten" also reads "stammdaten"): each word that ends with a
+/// hyphen before "und", "oder", "bzw." or a comma is joined with every tail (of four
+/// or more letters) of the compound that ends the enumeration. The joined words are
+/// appended, so what matched before still matches at its place.
+fn with_elided_compounds(norm: &str) -> String {
+    let words: Vec<&str> = norm.split_whitespace().collect();
+    let mut extra = String::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].trim_end_matches(',');
+        let stem = w
+            .strip_suffix('-')
+            .filter(|s| s.chars().count() >= 2 && s.chars().all(|c| c.is_alphabetic() || c == '-'));
+        let Some(_) = stem else {
+            i += 1;
+            continue;
+        };
+        // The enumeration: stems, joined by "und", "oder", "bzw." or commas, up to
+        // the first full word.
+        let mut stems = Vec::new();
+        let mut j = i;
+        let mut whole = None;
+        while j < words.len() {
+            let t = words[j].trim_end_matches(',');
+            if let Some(s) = t.strip_suffix('-').filter(|s| s.chars().count() >= 2) {
+                stems.push(s);
+            } else if matches!(t, "und" | "oder" | "bzw." | "sowie") {
+            } else {
+                whole = Some(t.trim_end_matches(|c: char| !c.is_alphanumeric()));
+                break;
+            }
+            j += 1;
+        }
+        if let Some(whole) = whole {
+            let chars: Vec<(usize, char)> = whole.char_indices().collect();
+            for (k, (at, _)) in chars.iter().enumerate().skip(1) {
+                if chars.len() - k < 4 {
+                    break;
+                }
+                for s in &stems {
+                    extra.push(' ');
+                    extra.push_str(s);
+                    extra.push_str(&whole[*at..]);
+                }
+            }
+        }
+        i = j.max(i + 1);
+    }
+    if extra.is_empty() {
+        norm.to_string()
+    } else {
+        format!("{norm} |{extra}")
+    }
+}
+
+/// How far apart (in bytes of the normalised sentence, about 30 words) the parts of
+/// an `a + b` term may stand to count as one statement.
+const NEAR_BYTES: usize = 200;
 
 /// Words that grant a party a right (for elements that are rights of the controller).
 const RIGHT_WORDS: &[&str] = &[
@@ -947,6 +1121,13 @@ fn score_sentence<'a>(
     if c.exclude.iter().any(|id| ix.hit(*id, &s.hits)) {
         return sc;
     }
+    // In some sections (a list of sub-processors) no sentence describes this element.
+    if c.exclude_headings
+        .iter()
+        .any(|id| ix.hit(*id, &u.heading_hits[0]))
+    {
+        return sc;
+    }
     if !c.context.is_empty() && !c.context.iter().any(|id| ix.hit(*id, &u.norm_hits)) {
         return sc;
     }
@@ -955,18 +1136,33 @@ fn score_sentence<'a>(
         sc.matched.push(("label", l));
     }
     let hay = s.lead_hits.as_ref().unwrap_or(&s.hits);
+    // The parts of an `a + b` term must stand near one another, except in a list item,
+    // which completes its lead-in.
+    let text = if lang == DocumentLanguage::De {
+        with_elided_compounds(&s.norm)
+    } else {
+        s.norm.clone()
+    };
+    let near = |t: &str| s.lead.is_some() || !t.contains(" + ") || term_near(t, &text, NEAR_BYTES);
     // A placeholder (`Categories of data ………`, `<Art der Daten>`) describes nothing.
     if el.place != Place::Body && (is_placeholder(strip_lead(&s.norm)) || has_blank(&s.norm)) {
         return Score::default();
     }
+    let labelled = sc.strong;
     for (id, t) in &c.strong {
-        if ix.hit(*id, hay) {
+        if ix.hit(*id, hay) && near(t) {
+            sc.strong += 1;
+            sc.matched.push(("strong", t));
+        }
+    }
+    for (a, b, t) in &c.paired {
+        if ix.hit(*a, hay) && ix.hit(*b, &u.norm_hits) && near(t.split(" | ").next().unwrap_or(t)) {
             sc.strong += 1;
             sc.matched.push(("strong", t));
         }
     }
     for (id, t) in &c.support {
-        if ix.hit(*id, hay) {
+        if ix.hit(*id, hay) && near(t) {
             sc.support += 1;
             sc.matched.push(("support", t));
         }
@@ -999,14 +1195,45 @@ fn score_sentence<'a>(
     // A pointer ("the categories are listed in Annex 1") gives way to the annex it
     // points to; without any annex in the text it is no evidence of content.
     let pointer_only = !body_element && s.pointer;
+    let has_annex = has_annex && !s.points_nowhere;
     if pointer_only && has_annex {
         sc.points -= 3;
     }
     // A description (data categories, data subjects) may be a plain list: two words of
     // its vocabulary in one sentence ("Nutzerkennungen, Protokolldaten und Inhaltsdaten").
-    let list = el.place != Place::Body && el.list && sc.support >= 2;
+    // Without a label or a heading, such a list needs three of those words or a
+    // paragraph that names the element ("customers or users" in a role clause is none).
+    let names_element = || {
+        sc.heading
+            || c.mentions
+                .iter()
+                .chain(&c.strong)
+                .any(|(id, _)| ix.hit(*id, &u.norm_hits))
+    };
+    let list = el.place != Place::Body
+        && el.list
+        && sc.support >= 2
+        && (sc.strong > 0 || sc.support >= 3 || names_element());
+    // A description that leaves its content to the customer (or to each order)
+    // describes nothing.
+    let open = el.place != Place::Body && s.open && sc.support < 2;
+    // Outside an annex, the annex's content (the measures) must be in the sentence or
+    // its paragraph (a list under a label): a heading or a label over a commitment or
+    // a link is no annex; in an annex too, a link to a web page is no list of measures.
+    let links = s.norm.contains("http") || s.norm.contains("www.");
+    let bare_annex = el.place == Place::Annex
+        && (!u.in_annex || links)
+        && sc.strong == labelled
+        && sc.support == 0
+        && !c
+            .strong
+            .iter()
+            .chain(&c.support)
+            .any(|(id, _)| ix.hit(*id, &u.norm_hits));
     sc.eligible = (sc.strong > 0 || (sc.heading && sc.support >= 2) || list)
         && !refuses
+        && !open
+        && !bare_annex
         && (!pointer_only || has_annex);
     if refuses {
         sc.points -= 2;
@@ -1182,11 +1409,21 @@ fn locate_one(
             i = first;
         }
     }
+    // A list item found through its lead-in ("… shall assist the Customer:" / "- with
+    // data protection impact assessments"): when the lead-in is evidence of the
+    // element itself, it is the clause that commits the party and the quote.
+    if result == ScanStatus::Found && el.place == Place::Body {
+        if let Some(l) = sents[i].lead_at {
+            if scores[l].eligible && (scores[l].commits || !sc.commits) {
+                i = l;
+            }
+        }
+    }
     let reason = (result == ScanStatus::Unclear).then(|| {
         let s = &sents[i];
         if s.refuses {
             UnclearReason::NotACommitment
-        } else if s.pointer && !has_annex && el.place != Place::Body {
+        } else if s.pointer && (!has_annex || s.points_nowhere) && el.place != Place::Body {
             UnclearReason::MissingAnnex
         } else {
             UnclearReason::WeakTerms
@@ -1317,6 +1554,59 @@ mod tests {
                 "Next paragraph"
             ]
         );
+    }
+
+    #[test]
+    fn elided_german_compounds_are_read_in_full() {
+        let t = with_elided_compounds("stamm- und kontaktdaten von kunden");
+        assert!(t.contains(" stammdaten"), "{t}");
+        assert!(t.starts_with("stamm- und kontaktdaten von kunden"), "{t}");
+        let t = with_elided_compounds("bestands-, nutzungs- oder inhaltsdaten");
+        assert!(
+            t.contains(" bestandsdaten") && t.contains(" nutzungsdaten"),
+            "{t}"
+        );
+        // No hyphenated stem, nothing added.
+        assert_eq!(
+            with_elided_compounds("e-mail-adresse und name"),
+            "e-mail-adresse und name"
+        );
+    }
+
+    #[test]
+    fn annex_ids_read_numbers_romans_and_letters() {
+        assert_eq!(annex_ids("siehe anlage 2 und annex iii"), vec!["2", "3"]);
+        assert_eq!(annex_ids("appendix a describes them"), vec!["a"]);
+        assert!(annex_ids("the annexes hereto").is_empty());
+    }
+
+    /// Our own wording: a pointer to an annex that is missing points nowhere, a
+    /// security clause is no TOM annex, a role clause lists no data subjects, and an
+    /// open description lists no data types.
+    fn scan(text: &str) -> Vec<(String, ScanStatus)> {
+        let s = crate::dpa::scan_bytes("t.md", text.as_bytes()).expect("scans");
+        s.elements
+            .into_iter()
+            .map(|e| (e.id, e.hit.result))
+            .collect()
+    }
+
+    fn status(r: &[(String, ScanStatus)], id: &str) -> ScanStatus {
+        r.iter().find(|(i, _)| i == id).map(|(_, s)| *s).expect(id)
+    }
+
+    const DPA_HEAD: &str = "# Data Processing Agreement\n\nThis data processing agreement under Art. 28 GDPR applies to the processing of personal data by the Processor on behalf of the Controller. The Customer is the controller and the Provider is the processor.\n\n## 1. Instructions\n\nThe processor shall process personal data only on documented instructions from the controller.\n\n## 2. Confidentiality\n\nThe processor shall ensure that persons authorised to process the personal data have committed themselves to confidentiality.\n\n## 3. Breaches\n\nThe processor shall notify the controller without undue delay after becoming aware of a personal data breach.\n\n## 4. Deletion\n\nAt the end of the services the processor shall delete or return all personal data at the choice of the controller.\n\n";
+
+    #[test]
+    fn structural_rules_on_descriptions_and_annexes() {
+        let text = format!(
+            "{DPA_HEAD}## 5. Scope\n\nThe categories of data subjects are described in Annex 3.\n\nType of personal data: the Customer decides which data it uploads.\n\n## 6. Roles\n\nNothing here creates a relationship with the customers or users of the Customer.\n\n## 7. Security\n\n**Security Measures.** The processor shall implement appropriate technical and organisational measures.\n\n## Annex 1 Sub-processors\n\nHosting provider, purpose: hosting of the service.\n"
+        );
+        let r = scan(&text);
+        assert_ne!(status(&r, "data_subjects"), ScanStatus::Found, "{r:?}");
+        assert_ne!(status(&r, "data_types"), ScanStatus::Found, "{r:?}");
+        assert_ne!(status(&r, "tom_annex"), ScanStatus::Found, "{r:?}");
+        assert_ne!(status(&r, "nature_purpose"), ScanStatus::Found, "{r:?}");
     }
 
     #[test]

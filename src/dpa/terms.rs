@@ -59,6 +59,10 @@ pub struct Terms {
     pub non_commitments: PerLanguage,
     /// Section headings whose sections are not searched (definitions restate every term).
     pub ignore_headings: PerLanguage,
+    /// A description that leaves its content open ("the customer decides which data it
+    /// enters", "has no influence on the type of data"): no list of categories.
+    #[serde(default)]
+    pub open_content: PerLanguage,
     pub elements: Vec<ElementTerms>,
     pub figures: FigureTerms,
 }
@@ -139,6 +143,16 @@ pub struct ElementTerms {
     /// the nature of the processing` is not a description of its nature).
     #[serde(default)]
     pub exclude: PerLanguage,
+    /// Phrases of a section or paragraph heading under which no sentence is evidence
+    /// of this element (the purposes in a list of sub-processors are theirs, not the
+    /// processing's).
+    #[serde(default)]
+    pub exclude_headings: PerLanguage,
+    /// `sentence term | paragraph term`: strong when the sentence has the first and its
+    /// paragraph (with its headings) the second ("by using the service the customer
+    /// instructs the provider to process the data there" next to "… in the USA").
+    #[serde(default)]
+    pub paired: PerLanguage,
 }
 
 /// Where an element's evidence belongs.
@@ -200,7 +214,101 @@ pub struct GoverningLawRule {
 pub fn load() -> Result<Terms, String> {
     // `ß` is matched as `ss` (see `normalise`), in the terms as in the text.
     let yaml = TERMS_YAML.replace('ß', "ss");
-    serde_yaml::from_str(&yaml).map_err(|e| format!("src/dpa/terms.yaml: {e}"))
+    let mut terms: Terms =
+        serde_yaml::from_str(&yaml).map_err(|e| format!("src/dpa/terms.yaml: {e}"))?;
+    for el in &mut terms.elements {
+        // A list element's words (`customers` as data subjects) are things, not parties.
+        if el.list {
+            continue;
+        }
+        for l in [&mut el.heading, &mut el.strong, &mut el.paired] {
+            l.en = with_party_names(&l.en, PARTY_NAMES_EN);
+            l.de = with_party_names(&l.de, PARTY_NAMES_DE);
+        }
+    }
+    Ok(terms)
+}
+
+/// The names agreements give the parties (the controller, the processor, its
+/// sub-processors), as they appear in a phrase: a term written with one of them
+/// (`rights and obligations of the customer`) also matches with the others (`… of
+/// the client`). The first family a term names is varied.
+const PARTY_NAMES_EN: &[&[&str]] = &[
+    &[
+        "sub-processor",
+        "subprocessor",
+        "sub processor",
+        "subcontractor",
+        "sub-contractor",
+    ],
+    &["the customer", "the controller", "the client"],
+    &["customer's", "controller's", "client's"],
+    &["customer ", "controller ", "client "],
+    &[
+        "the processor",
+        "the provider",
+        "the supplier",
+        "the service provider",
+        "the vendor",
+    ],
+    &["processor's", "provider's", "supplier's", "vendor's"],
+];
+const PARTY_NAMES_DE: &[&[&str]] = &[
+    &[
+        "unterauftragsverarbeiter",
+        "subunternehmer",
+        "unterauftragnehmer",
+    ],
+    &["des auftraggebers", "des verantwortlichen", "des kunden"],
+    &["der auftraggeber ", "der verantwortliche ", "der kunde "],
+    &["dem auftraggeber", "dem verantwortlichen", "dem kunden"],
+    &["den auftraggeber ", "den verantwortlichen ", "den kunden "],
+    &[
+        "des auftragnehmers",
+        "des auftragsverarbeiters",
+        "des anbieters",
+        "des dienstleisters",
+    ],
+    &[
+        "der auftragnehmer ",
+        "der auftragsverarbeiter ",
+        "der anbieter ",
+        "der dienstleister ",
+    ],
+];
+
+/// `list` with, after each term that names the controller party in one of the ways
+/// of `names`, the same term with each other name (terms already present are kept once).
+fn with_party_names(list: &[String], names: &[&[&str]]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(list.len());
+    let push = |t: String, out: &mut Vec<String>| {
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    };
+    for t in list {
+        push(t.clone(), &mut out);
+        let padded = format!("{t} ");
+        'family: for family in names {
+            for name in *family {
+                let at = padded.find(name).filter(|&i| {
+                    // A whole word: not inside another (`subcustomer`).
+                    padded[..i]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|c| !c.is_alphanumeric() && c != '-')
+                });
+                if let Some(i) = at {
+                    for other in family.iter().filter(|o| *o != name) {
+                        let v = format!("{}{other}{}", &padded[..i], &padded[i + name.len()..]);
+                        push(v.trim_end().to_string(), &mut out);
+                    }
+                    break 'family;
+                }
+            }
+        }
+    }
+    out
 }
 
 /// True when `term` (see the module docs for the syntax) occurs in `hay` (lower case).
@@ -210,6 +318,33 @@ pub fn term_matches(term: &str, hay: &str) -> bool {
 }
 
 fn phrase_matches(part: &str, hay: &str) -> bool {
+    !phrase_positions(part, hay, true).is_empty()
+}
+
+/// True when the parts of `term` (`a + b`) all occur within `window` bytes of one
+/// another in `hay`: a pair across unrelated clauses of one long sentence is no
+/// phrase. A one-part term only needs to occur.
+pub fn term_near(term: &str, hay: &str, window: usize) -> bool {
+    let parts: Vec<Vec<usize>> = term
+        .split(" + ")
+        .map(|p| phrase_positions(p.trim(), hay, false))
+        .collect();
+    if parts.iter().any(Vec::is_empty) {
+        return false;
+    }
+    if parts.len() == 1 {
+        return true;
+    }
+    // Some occurrence of the first part with every other part near it.
+    let near = |a: usize, b: usize| a.abs_diff(b) <= window;
+    parts[0]
+        .iter()
+        .any(|&a| parts[1..].iter().all(|ps| ps.iter().any(|&b| near(a, b))))
+}
+
+/// Where `part` occurs in `hay` (byte offsets); only the first when `first_only`.
+fn phrase_positions(part: &str, hay: &str, first_only: bool) -> Vec<usize> {
+    let mut found = Vec::new();
     let (anywhere, phrase) = match part.strip_prefix('*') {
         Some(p) => (true, p),
         None => (false, part),
@@ -226,7 +361,7 @@ fn phrase_matches(part: &str, hay: &str) -> bool {
         None => (phrase, false),
     };
     if phrase.is_empty() {
-        return false;
+        return found;
     }
     let mut from = 0;
     while let Some(pos) = hay.get(from..).and_then(|h| h.find(phrase)) {
@@ -247,7 +382,10 @@ fn phrase_matches(part: &str, hay: &str) -> bool {
                 .next()
                 .is_none_or(|c| !c.is_alphanumeric());
         if boundary && !excluded && ends {
-            return true;
+            found.push(at);
+            if first_only {
+                return found;
+            }
         }
         // Overlapping occurrences count too (the index finds them all).
         from = at + 1;
@@ -255,7 +393,7 @@ fn phrase_matches(part: &str, hay: &str) -> bool {
             from += 1;
         }
     }
-    false
+    found
 }
 
 /// One phrase of a term (`*verarbeiter`, `categories of data !subjects`, `art der daten$`).
@@ -447,6 +585,38 @@ mod tests {
                 e.id
             );
         }
+    }
+
+    #[test]
+    fn parts_of_a_term_must_stand_near() {
+        let near = "the processor shall inform the customer if an instruction infringes the law";
+        assert!(term_near("instruction + infring", near, 200));
+        let far = format!(
+            "an instruction is given {} a right infringed",
+            "x ".repeat(120)
+        );
+        assert!(term_matches("instruction + infring", &far));
+        assert!(!term_near("instruction + infring", &far, 200));
+        assert!(term_near("instruction", &far, 10));
+        assert!(!term_near("audit", &far, 200));
+    }
+
+    #[test]
+    fn party_names_vary() {
+        let v = with_party_names(
+            &["rights and obligations of the customer".to_string()],
+            PARTY_NAMES_EN,
+        );
+        assert!(
+            v.contains(&"rights and obligations of the client".to_string()),
+            "{v:?}"
+        );
+        assert!(v.contains(&"rights and obligations of the controller".to_string()));
+        let v = with_party_names(&["object + sub-processor".to_string()], PARTY_NAMES_EN);
+        assert!(v.contains(&"object + subprocessor".to_string()), "{v:?}");
+        // Not inside another word.
+        let v = with_party_names(&["subcustomer's".to_string()], PARTY_NAMES_EN);
+        assert_eq!(v, vec!["subcustomer's".to_string()]);
     }
 
     #[test]

@@ -328,11 +328,14 @@ fn real_world_figures_do_not_regress() {
     // that holds only placeholders is no description of the data or the purposes (the
     // rule of the real corpus in ../shared/dpa-corpus), so the two 2021/915 templates
     // lose `data_types` (EN) and `nature_purpose` (DE), which their annotation counts;
-    // the floor went from 74 to 72 for that reason.
+    // the floor went from 74 to 72 for that reason. Round 4 of issue 16: outside an
+    // annex, a TOM heading or label without any measure under it (a security clause, a
+    // link to a web page, a form field left blank) is no TOM annex (the real corpus's
+    // heading-only rule), so the Mitchell form loses `tom_annex`: 72 to 71.
     let tuned = get("real_world");
     assert!(
-        tuned.tp >= 72 && tuned.fp <= 1,
-        "real_world (tuned on): {} correct (want >= 72 of 75), {} wrong `found` (want <= 1)\n{}",
+        tuned.tp >= 71 && tuned.fp <= 1,
+        "real_world (tuned on): {} correct (want >= 71 of 75), {} wrong `found` (want <= 1)\n{}",
         tuned.tp,
         tuned.fp,
         m.table
