@@ -422,7 +422,27 @@ impl Templates {
             .collect()
     }
 
+    /// The report as a template context. Built once per format and shared by its
+    /// editions: serialising the whole report is the largest part of a template run.
+    fn context(name: &str, report: &Report) -> Result<std::sync::Arc<Context>, RenderError> {
+        Context::from_serialize(report)
+            .map(std::sync::Arc::new)
+            .map_err(|e| RenderError::Template {
+                name: name.to_string(),
+                message: tera_message(&e),
+            })
+    }
+
+    #[cfg(test)]
     fn render(&self, name: &str, report: &Report) -> Result<String, RenderError> {
+        self.render_with(name, &Self::context(name, report)?)
+    }
+
+    fn render_with(
+        &self,
+        name: &str,
+        ctx: &std::sync::Arc<Context>,
+    ) -> Result<String, RenderError> {
         let tera = if name.ends_with(".md") {
             std::sync::Arc::clone(&self.md)
         } else {
@@ -434,10 +454,7 @@ impl Templates {
             .filter(|o| o.as_str() != "embedded")
             .cloned()
             .unwrap_or_else(|| name.to_string());
-        let ctx = Context::from_serialize(report).map_err(|e| RenderError::Template {
-            name: name.to_string(),
-            message: tera_message(&e),
-        })?;
+        let ctx = std::sync::Arc::clone(ctx);
         // Rendered on its own thread, watched from here: a template that loops
         // or builds values without writing cannot hold the run past the time
         // budget or grow past the memory budget. A thread cannot be stopped from
@@ -652,7 +669,13 @@ pub fn render(
     };
     Ok(match format {
         Format::Html | Format::Md => {
-            per_edition(&|_, name| Ok(templates.render(name, report)?.into_bytes()))?
+            let first = format!(
+                "{}.{}",
+                editions.first().map_or("decision", |e| e.file_stem()),
+                format.name()
+            );
+            let ctx = Templates::context(&first, report)?;
+            per_edition(&|_, name| Ok(templates.render_with(name, &ctx)?.into_bytes()))?
         }
         Format::Pdf => per_edition(&|e, _| pdf::render(report, e))?,
         Format::Json => one("report.json", json(report)?.into_bytes()),

@@ -544,10 +544,23 @@ fn matches(row: &str, pattern: &str) -> bool {
 /// by its path or pattern; an exact row of the kind first, then the rows shared
 /// by every kind.
 pub fn label(lang: Lang, kind: &str, path: &str) -> Option<&'static str> {
+    // The exact rows by (kind, pattern), indexed once per process: a report looks up
+    // labels tens of thousands of times.
+    static EXACT: std::sync::OnceLock<
+        std::collections::HashMap<(&'static str, &'static str), usize>,
+    > = std::sync::OnceLock::new();
+    let exact_rows = EXACT.get_or_init(|| {
+        let mut m = std::collections::HashMap::new();
+        for (i, (k, p, _, _)) in FIELDS.iter().enumerate() {
+            // The first row of a (kind, pattern) wins, as the search did.
+            m.entry((*k, *p)).or_insert(i);
+        }
+        m
+    });
     let pattern = pattern_of(path);
-    let exact = FIELDS
-        .iter()
-        .find(|(k, p, _, _)| *k == kind && *p == pattern)
+    let exact = exact_rows
+        .get(&(kind, pattern.as_str()))
+        .map(|&i| &FIELDS[i])
         .or_else(|| {
             FIELDS
                 .iter()
