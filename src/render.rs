@@ -422,20 +422,9 @@ impl Templates {
             .collect()
     }
 
-    /// The report as a template context. Built once per format and shared by its
-    /// editions: serialising the whole report is the largest part of a template run.
-    fn context(name: &str, report: &Report) -> Result<std::sync::Arc<Context>, RenderError> {
-        Context::from_serialize(report)
-            .map(std::sync::Arc::new)
-            .map_err(|e| RenderError::Template {
-                name: name.to_string(),
-                message: tera_message(&e),
-            })
-    }
-
     #[cfg(test)]
     fn render(&self, name: &str, report: &Report) -> Result<String, RenderError> {
-        self.render_with(name, &Self::context(name, report)?)
+        self.render_with(name, Prepared::new(report).context(name)?)
     }
 
     fn render_with(
@@ -643,12 +632,45 @@ type EditionRenderer<'a> = dyn Fn(Edition, &str) -> Result<Vec<u8>, RenderError>
 /// Renders `report` in `format`: PDF, HTML and Markdown once per edition
 /// (`decision.pdf`, `annex-dpo.html`, …); JSON (`report.json`) and CSV (two
 /// files, shortlist and cost) once, complete, whatever the editions.
+/// A report ready to render, with its template context built on first use by whichever
+/// thread needs it: every HTML and Markdown edition reads the same context, so the report
+/// is serialised for the templates once per run, not once per edition and format.
+pub struct Prepared<'r> {
+    pub report: &'r Report,
+    context: std::sync::OnceLock<Result<std::sync::Arc<Context>, String>>,
+}
+
+impl<'r> Prepared<'r> {
+    pub fn new(report: &'r Report) -> Self {
+        Prepared {
+            report,
+            context: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The template context (`name` is the template that needs it, for the error).
+    fn context(&self, name: &str) -> Result<&std::sync::Arc<Context>, RenderError> {
+        self.context
+            .get_or_init(|| {
+                Context::from_serialize(self.report)
+                    .map(std::sync::Arc::new)
+                    .map_err(|e| tera_message(&e))
+            })
+            .as_ref()
+            .map_err(|message| RenderError::Template {
+                name: name.to_string(),
+                message: message.clone(),
+            })
+    }
+}
+
 pub fn render(
-    report: &Report,
+    prepared: &Prepared<'_>,
     format: Format,
     editions: &[Edition],
     templates: &Templates,
 ) -> Result<Vec<Output>, RenderError> {
+    let report = prepared.report;
     let one = |name: &str, bytes: Vec<u8>| {
         vec![Output {
             file_name: name.to_string(),
@@ -668,15 +690,11 @@ pub fn render(
             .collect::<Result<Vec<Output>, RenderError>>()
     };
     Ok(match format {
-        Format::Html | Format::Md => {
-            let first = format!(
-                "{}.{}",
-                editions.first().map_or("decision", |e| e.file_stem()),
-                format.name()
-            );
-            let ctx = Templates::context(&first, report)?;
-            per_edition(&|_, name| Ok(templates.render_with(name, &ctx)?.into_bytes()))?
-        }
+        Format::Html | Format::Md => per_edition(&|_, name| {
+            Ok(templates
+                .render_with(name, prepared.context(name)?)?
+                .into_bytes())
+        })?,
         Format::Pdf => per_edition(&|e, _| pdf::render(report, e))?,
         Format::Json => one("report.json", json(report)?.into_bytes()),
         Format::Csv => vec![

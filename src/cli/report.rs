@@ -159,13 +159,14 @@ fn run_inner(args: &Args, global: &Global) -> Result<(), Vec<Diagnostic>> {
             Format::Json | Format::Csv => vec![(*f, &editions[..])],
         })
         .collect();
+    let prepared = render::Prepared::new(&report);
     let rendered: Vec<Result<Vec<render::Output>, render::RenderError>> =
         std::thread::scope(|scope| {
             let handles: Vec<_> = jobs
                 .iter()
                 .map(|(f, e)| {
-                    let (report, templates) = (&report, &templates);
-                    scope.spawn(move || render::render(report, *f, e, templates))
+                    let (prepared, templates) = (&prepared, &templates);
+                    scope.spawn(move || render::render(prepared, *f, e, templates))
                 })
                 .collect();
             handles

@@ -843,7 +843,13 @@ fn state_edition(
         tool_version: "0.1.0",
     });
     let t = Templates::embedded().unwrap();
-    let md = cloudvet::render::render(&report, Format::Md, &[Edition::Decision], &t).unwrap();
+    let md = cloudvet::render::render(
+        &cloudvet::render::Prepared::new(&report),
+        Format::Md,
+        &[Edition::Decision],
+        &t,
+    )
+    .unwrap();
     let pdf = cloudvet::render::pdf::render(&report, Edition::Decision).unwrap();
     (report, String::from_utf8(md[0].bytes.clone()).unwrap(), pdf)
 }
