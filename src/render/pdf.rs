@@ -245,7 +245,14 @@ fn compress_streams(lo: &mut lopdf::Document) -> Result<(), RenderError> {
     let results: Vec<Result<(), String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = streams
             .chunks_mut(per_thread)
-            .map(|chunk| scope.spawn(move || chunk.iter_mut().try_for_each(|s| deflate(s))))
+            .map(|chunk| {
+                scope.spawn(move || {
+                    // One compressor per thread, reset between streams: setting one up
+                    // (zeroing its tables) cost as much as compressing a page.
+                    let mut z = flate2::Compress::new(flate2::Compression::fast(), true);
+                    chunk.iter_mut().try_for_each(|s| deflate(&mut z, s))
+                })
+            })
             .collect();
         handles
             .into_iter()
@@ -261,16 +268,21 @@ fn compress_streams(lo: &mut lopdf::Document) -> Result<(), RenderError> {
         .map_err(|e| RenderError::Pdf(format!("compressing a stream: {e}")))
 }
 
-fn deflate(stream: &mut lopdf::Stream) -> Result<(), String> {
-    use std::io::Write;
-    let mut enc = flate2::write::ZlibEncoder::new(
-        Vec::with_capacity(stream.content.len() / 3),
-        flate2::Compression::fast(),
-    );
-    let packed = enc
-        .write_all(&stream.content)
-        .and_then(|()| enc.finish())
-        .map_err(|e| e.to_string())?;
+fn deflate(z: &mut flate2::Compress, stream: &mut lopdf::Stream) -> Result<(), String> {
+    z.reset();
+    let input = &stream.content;
+    let mut packed = Vec::with_capacity(input.len() / 3 + 64);
+    loop {
+        let done = usize::try_from(z.total_in()).map_err(|e| e.to_string())?;
+        let status = z
+            .compress_vec(&input[done..], &mut packed, flate2::FlushCompress::Finish)
+            .map_err(|e| e.to_string())?;
+        if status == flate2::Status::StreamEnd {
+            break;
+        }
+        // The output did not fit: give it room and go on where the input stopped.
+        packed.reserve(packed.capacity().max(64));
+    }
     if packed.len() + 19 < stream.content.len() {
         stream.dict.set("Filter", "FlateDecode");
         stream.set_content(packed);
