@@ -186,6 +186,9 @@ pub(super) const MARGIN_X: f32 = 50.0;
 const MARGIN_TOP: f32 = 64.0;
 const MARGIN_BOTTOM: f32 = 62.0;
 const CELL_PAD: f32 = 3.0;
+/// Room beside a column's longest word, so that text extraction (pdftotext) still sees
+/// the gap to the next column and keeps a wrapped cell's lines together.
+const WORD_AIR: f32 = 8.0;
 
 /// Splits `text` into lines no wider than `width` at `size` in `face`. Breaks
 /// at spaces (a no-break space does not break); a word wider than the line is
@@ -529,7 +532,7 @@ impl<'f> Layout<'f> {
                     .filter_map(|r| r.get(i))
                     .map(|cell| longest(cell.style, &cell.text).min(cap))
                     .fold(0.0, f32::max);
-                longest(Style::TABLE_HEAD, &c.head).max(cells) + 2.0 * CELL_PAD + 0.5
+                longest(Style::TABLE_HEAD, &c.head).max(cells) + 2.0 * CELL_PAD + WORD_AIR
             })
             .collect();
         let spare: f32 = widths
