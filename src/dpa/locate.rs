@@ -569,6 +569,10 @@ struct Sent {
     negated: bool,
     /// "may", "can", "is entitled", "kann", "ist berechtigt": grants a right.
     grants: bool,
+    /// The controller is the sentence's subject ("The Customer's instructions shall
+    /// comply with the law", see [`controller_subject`]), or the sentence stands in a
+    /// section headed as the controller's obligations.
+    controller_subject: bool,
     pointer: bool,
     /// A pointer to an annex that is not in the text or has no text of its own
     /// (`see Annex 3` where Annex 3 is missing or only a heading).
@@ -779,6 +783,7 @@ fn evidence(
             let pointer = refs.iter().any(|(i, _)| ix.hit(*i, &hits)) || points_to_annex(&norm);
             let first = j.line_at(a) as u32;
             let last = j.line_at(b.saturating_sub(1).max(a)) as u32;
+            let controller_subject = controller_subject(&norm, lang);
             sents.push(Sent {
                 unit: ui,
                 text: text.to_string(),
@@ -788,6 +793,7 @@ fn evidence(
                 refuses,
                 negated,
                 grants,
+                controller_subject,
                 pointer,
                 open: open.iter().any(|(i, _)| ix.hit(*i, &hits)),
                 points_nowhere: false,
@@ -872,6 +878,24 @@ fn evidence(
             ix.scan(&u.sub_heading),
             ix.scan(&u.group_heading),
         ];
+    }
+    // A section headed as the controller's obligations ("Customer's Responsibilities")
+    // holds the controller's commitments, whatever each sentence's subject.
+    let controller_headings: Vec<usize> = terms
+        .elements
+        .iter()
+        .filter(|e| e.id == "controller_rights")
+        .flat_map(|e| e.heading.get(lang))
+        .filter_map(|t| ix.id(t))
+        .collect();
+    for s in &mut sents {
+        let u = &units[s.unit];
+        if controller_headings
+            .iter()
+            .any(|id| u.heading_hits[..2].iter().any(|h| ix.hit(*id, h)))
+        {
+            s.controller_subject = true;
+        }
     }
     (units, sents)
 }
@@ -998,6 +1022,87 @@ fn heading_term<'a>(c: &Compiled<'a>, u: &Unit, ix: &TermIndex) -> Option<&'a St
         .iter()
         .find(|(id, _)| u.heading_hits.iter().any(|h| ix.hit(*id, h)))
         .map(|(_, t)| *t)
+}
+
+/// Whether the controller is the subject of the sentence's main clause: it starts with
+/// the controller's name ("The Customer's instructions …", "Der Auftraggeber …") and
+/// no processor is named before the verb that commits ("Customer agrees that the
+/// Processor shall …" is the processor's commitment). A clause after "that"/"dass"
+/// has its own subject.
+fn controller_subject(norm: &str, lang: DocumentLanguage) -> bool {
+    let t = strip_lead(norm);
+    let (starts, verbs, processor, that): (&[&str], &[&str], &[&str], &str) = match lang {
+        DocumentLanguage::De => (
+            &[
+                "der auftraggeber",
+                "die auftraggeberin",
+                "der verantwortliche",
+                "die verantwortliche",
+                "der kunde",
+                "die kundin",
+                "auftraggeber ",
+                "kunde ",
+            ],
+            &[
+                " ist ",
+                " hat ",
+                " muss ",
+                " wird ",
+                " darf ",
+                " kann ",
+                " trägt ",
+                " erteilt ",
+            ],
+            &[
+                "auftragnehmer",
+                "auftragsverarbeiter",
+                "anbieter",
+                "dienstleister",
+            ],
+            " dass ",
+        ),
+        _ => (
+            &[
+                "the customer",
+                "customer",
+                "the controller",
+                "controller",
+                "the client",
+                "client",
+                "you ",
+                "your ",
+            ],
+            &[
+                " shall ",
+                " will ",
+                " must ",
+                " may ",
+                " is responsible",
+                " undertakes",
+                " is obliged",
+                " hereby ",
+            ],
+            &[
+                "processor",
+                "provider",
+                "supplier",
+                "vendor",
+                "contractor",
+                "we ",
+            ],
+            " that ",
+        ),
+    };
+    if !starts.iter().any(|p| t.starts_with(p)) {
+        return false;
+    }
+    let end = verbs
+        .iter()
+        .filter_map(|v| t.find(v))
+        .min()
+        .unwrap_or(t.len());
+    let subject = &t[..end];
+    !subject.contains(that) && !processor.iter().any(|p| subject.contains(p))
 }
 
 /// The text without leading list markers, emphasis and quote marks.
@@ -1186,9 +1291,11 @@ fn score_sentence<'a>(
         + 2 * i64::from(mentioned > 0 && sc.strong == 0)
         + if sc.heading { 3 } else { 0 };
     let body_element = el.place == Place::Body;
-    // A right of the controller is granted ("Customer may object"), a duty is committed.
+    // A right of the controller is granted ("Customer may object"), a duty is committed
+    // (a processor's duty by the processor, not by the controller).
     let refuses = if el.right { s.negated } else { s.refuses };
-    if body_element && (s.commits || (el.right && s.grants && !s.negated)) {
+    let commits = s.commits && !(el.processor_duty && s.controller_subject);
+    if body_element && (commits || (el.right && s.grants && !s.negated)) {
         sc.points += 2;
         sc.commits = true;
     }

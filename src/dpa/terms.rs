@@ -135,6 +135,12 @@ pub struct ElementTerms {
     /// supporting words in one sentence are enough.
     #[serde(default)]
     pub list: bool,
+    /// The element is a duty of the processor (confidentiality, security, deletion):
+    /// a sentence whose subject is the controller ("The Customer's instructions shall
+    /// comply with the law") commits the controller, not the processor, so it is not
+    /// preferred as the clause that commits a party.
+    #[serde(default)]
+    pub processor_duty: bool,
     /// The paragraph (with its section heading) must name one of these for a sentence
     /// to count (an objection right is about sub-processors; "may object" elsewhere is not).
     #[serde(default)]
