@@ -223,6 +223,14 @@ pub fn load() -> Result<Terms, String> {
     let mut terms: Terms =
         serde_yaml::from_str(&yaml).map_err(|e| format!("src/dpa/terms.yaml: {e}"))?;
     for el in &mut terms.elements {
+        for l in [
+            &mut el.heading,
+            &mut el.strong,
+            &mut el.labels,
+            &mut el.mentions,
+        ] {
+            l.en = with_defined_data_names(&l.en);
+        }
         // A list element's words (`customers` as data subjects) are things, not parties.
         if el.list {
             continue;
@@ -282,6 +290,34 @@ const PARTY_NAMES_DE: &[&[&str]] = &[
         "der dienstleister ",
     ],
 ];
+
+/// Agreements name the personal data they cover as a defined term ("Customer Personal
+/// Data", "Company Personal Data"): a term with "personal data" also matches with it.
+const DEFINED_DATA_NAMES_EN: &[&str] = &["customer", "company", "client", "controller"];
+
+/// `list` with, after each term that says "personal data", the same term with each
+/// defined name of the data ([`DEFINED_DATA_NAMES_EN`]).
+fn with_defined_data_names(list: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(list.len());
+    for t in list {
+        if !out.contains(t) {
+            out.push(t.clone());
+        }
+        let Some(at) = t.find("personal data") else {
+            continue;
+        };
+        if t[..at].ends_with(|c: char| c.is_alphanumeric()) {
+            continue;
+        }
+        for name in DEFINED_DATA_NAMES_EN {
+            let v = format!("{}{name} {}", &t[..at], &t[at..]);
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
 
 /// `list` with, after each term that names the controller party in one of the ways
 /// of `names`, the same term with each other name (terms already present are kept once).
