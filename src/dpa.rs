@@ -13,6 +13,7 @@
 
 pub mod facts;
 pub mod figures;
+pub mod glyphs;
 pub mod locate;
 pub mod pages;
 pub mod sections;
@@ -57,6 +58,8 @@ pub struct Scan {
     pub page_breaks: Vec<usize>,
     /// Page header and footer lines left out of the analysis.
     pub furniture: usize,
+    /// Words whose ligatures the PDF's fonts lost, read as the known word (`glyphs`).
+    pub restored: usize,
     pub sections: usize,
     pub type_evidence: TypeEvidence,
     pub elements: Vec<ScannedElement>,
@@ -102,10 +105,11 @@ pub fn explain(
 ) -> Result<Vec<locate::Candidate>, Diagnostic> {
     let terms = terms_or_diag()?;
     let doc = text::read_document(display, bytes)?;
-    let (language, _, _) = locate::detect_language(&doc.lines, &terms);
-    let blocks = sections::split(&doc.lines);
+    let (lines, _) = glyphs::restore(&doc.lines, &terms);
+    let (language, _, _) = locate::detect_language(&lines, &terms);
+    let blocks = sections::split(&lines);
     Ok(locate::candidates(
-        &doc.lines, &blocks, &terms, language, element,
+        &lines, &blocks, &terms, language, element,
     ))
 }
 
@@ -133,6 +137,8 @@ pub fn scan_bytes(display: &str, bytes: &[u8]) -> Result<Scan, Diagnostic> {
     let doc = text::read_document(display, bytes)?;
     // Running headers and footers are no part of any clause.
     let (lines, furniture) = pages::strip(&doc.lines, &doc.page_breaks);
+    // Ligatures the PDF's fonts lost ("Au\u{FFFD}ragsverarbeiter") are read as the known word.
+    let (lines, restored) = glyphs::restore(&lines, &terms);
     let (language, de, en) = locate::detect_language(&lines, &terms);
     let blocks = sections::split(&lines);
     let mut hits = locate::locate(&lines, &blocks, &terms, language);
@@ -165,6 +171,7 @@ pub fn scan_bytes(display: &str, bytes: &[u8]) -> Result<Scan, Diagnostic> {
         lines: doc.lines.len(),
         page_breaks: doc.page_breaks.clone(),
         furniture,
+        restored,
         sections: blocks.iter().filter(|b| b.label != "preamble").count(),
         type_evidence,
         elements,
@@ -303,6 +310,13 @@ impl Scan {
                     "dpa_scan_furniture",
                     &[("furniture", &n(self.furniture))]
                 )
+            );
+        }
+        if self.restored > 0 {
+            let _ = writeln!(
+                s,
+                "  {}",
+                fill(l, "dpa_scan_restored", &[("words", &n(self.restored))])
             );
         }
         let marks = if ev.dpa_marks.is_empty() {

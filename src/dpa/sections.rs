@@ -124,6 +124,7 @@ pub fn split(lines: &[String]) -> Vec<Block> {
     let mut markers: Vec<Option<Marker>> = Vec::with_capacity(lines.len());
     let mut prev_open = false; // the previous non-empty line continues into this one
     let mut prev_marker = false;
+    let mut prev_dangling = false; // it ends on a word that needs a continuation ("aus dem")
     for raw in lines {
         let line = raw.trim();
         if raw == super::pages::NOISE {
@@ -134,14 +135,18 @@ pub fn split(lines: &[String]) -> Vec<Block> {
         if line.is_empty() {
             markers.push(None);
             prev_open = false;
+            prev_dangling = false;
             continue;
         }
         let m = classify(line).filter(|m| {
-            // A Markdown heading is always a heading; any other marker must start a clause.
-            matches!(m.kind, Kind::Md(_)) || !prev_open || prev_marker
+            // A Markdown heading is always a heading; any other marker must start a clause,
+            // and never after a line that ends on an article or a preposition ("… ergeben
+            // sich aus dem" / "Anhang 1 …" is running text, even after a numbered line).
+            matches!(m.kind, Kind::Md(_)) || (!prev_dangling && (!prev_open || prev_marker))
         });
         prev_marker = m.is_some();
         prev_open = continues(line);
+        prev_dangling = dangles(line);
         markers.push(m);
     }
     // 2. Which kind opens sections, which opens paragraphs.
@@ -322,6 +327,22 @@ fn continues(line: &str) -> bool {
     let t = line.trim_end_matches(['*', '_', ' ']);
     let ends = t.ends_with(['.', ':', ';', '!', '?', ')', ']', '"', '”', '“', '|']);
     !ends && t.chars().count() > 60
+}
+
+/// Words a heading never ends on: the line runs on into the next one.
+const DANGLING: &[&str] = &[
+    "the", "a", "an", "of", "to", "in", "and", "or", "with", "under", "per", "see", "by", "for",
+    "from", "on", "at", "pursuant", "dem", "der", "des", "den", "die", "das", "ein", "einer",
+    "eines", "und", "oder", "im", "in", "gemäß", "gem.", "nach", "mit", "von", "zu", "zur", "zum",
+    "aus", "auf", "für", "siehe", "laut", "lt.",
+];
+
+/// The line ends on an article, conjunction or preposition: a wrapped line of running text.
+fn dangles(line: &str) -> bool {
+    let t = line.trim_end();
+    t.rsplit(char::is_whitespace)
+        .next()
+        .is_some_and(|w| t.len() > w.len() && DANGLING.contains(&w.to_lowercase().as_str()))
 }
 
 fn close(blocks: &mut Vec<Block>, mut b: Block, end: usize) {
@@ -785,6 +806,20 @@ mod tests {
 
     fn lines(s: &str) -> Vec<String> {
         s.lines().map(String::from).collect()
+    }
+
+    #[test]
+    fn a_wrapped_line_that_ends_on_an_article_opens_no_section() {
+        // Hard-wrapped text: "… ergeben sich aus dem" / "Anhang 1 …" is one sentence, even
+        // right after a numbered line.
+        let b = split(&lines(
+            "3.1. Der Auftragnehmer trifft Maßnahmen.\n\n3.2. Die zugrunde liegenden Maßnahmen ergeben sich aus dem\nAnhang 1 „Sicherheitskonzept“. Sie dürfen weiterentwickelt werden.\n\n3.3. Text.\n\nAnhang 1\nMaßnahmen.\n",
+        ));
+        let annexes: Vec<usize> = b.iter().filter(|x| x.annex).map(|x| x.start).collect();
+        assert_eq!(annexes, vec![8]);
+        assert!(dangles("ergeben sich aus dem"));
+        assert!(!dangles("dem"));
+        assert!(!dangles("Gegenstand und Dauer"));
     }
 
     #[test]

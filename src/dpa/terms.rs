@@ -67,6 +67,39 @@ pub struct Terms {
     pub figures: FigureTerms,
 }
 
+impl Terms {
+    /// Every phrase of every list, both languages (the words the scanner knows).
+    pub fn all_phrases(&self) -> impl Iterator<Item = &str> {
+        let sig = &self.signature;
+        let top = [
+            &self.commitments,
+            &self.non_commitments,
+            &self.reference_markers,
+            &self.ignore_headings,
+            &self.open_content,
+            &sig.processor,
+            &sig.controller,
+            &sig.dpa_marks,
+            &sig.role_statements,
+        ];
+        let per_element = self.elements.iter().flat_map(|e| {
+            [
+                &e.heading,
+                &e.strong,
+                &e.support,
+                &e.mentions,
+                &e.labels,
+                &e.context,
+                &e.paired,
+            ]
+        });
+        top.into_iter()
+            .chain(per_element)
+            .flat_map(|l| l.en.iter().chain(&l.de))
+            .map(String::as_str)
+    }
+}
+
 /// What makes a document a DPA.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

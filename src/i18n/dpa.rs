@@ -18,6 +18,7 @@ pub const TABLE: &[(&str, &str, &str)] = &[
     ("dpa_scan_page_line", "page {page}, line {line}", "Seite {page}, Zeile {line}"),
     ("dpa_scan_pages", "{pages} pages; repeated page headers, footers and page numbers left out: {furniture} lines", "{pages} Seiten; wiederholte Kopf-, Fußzeilen und Seitenzahlen ausgelassen: {furniture} Zeilen"),
     ("dpa_scan_furniture", "repeated page headers, footers and page numbers left out: {furniture} lines", "wiederholte Kopf-, Fußzeilen und Seitenzahlen ausgelassen: {furniture} Zeilen"),
+    ("dpa_scan_restored", "letters the document's fonts lost (ligatures such as ft, ff, fi, fl, shown as \u{FFFD}) restored from known words: {words} words", "von den Schriften des Dokuments verlorene Buchstaben (Ligaturen wie ft, ff, fi, fl, als \u{FFFD} gezeigt) aus bekannten Wörtern ergänzt: {words} Wörter"),
     ("dpa_scan_parties", "parties", "Parteien"),
     ("dpa_scan_business_days", "{value} business days", "{value} Werktage"),
     ("dpa_scan_fig_objection_days", "objection window (days)", "Einspruchsfrist (Tage)"),

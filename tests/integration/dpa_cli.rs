@@ -590,6 +590,35 @@ fn the_summary_speaks_german_with_lang_de() {
 }
 
 #[test]
+fn an_agreement_whose_fonts_lost_their_ligatures_is_read_like_the_clean_one() {
+    // A PDF font without a Unicode map for its ligatures: "ft", "ff", "fi", "fl" come out
+    // as U+FFFD ("Au\u{FFFD}ragsverarbeiter"). The scan restores them from known words.
+    let clean = std::fs::read_to_string(fixture("de-complete-paragraphen.txt")).unwrap();
+    let mut lost = clean.clone();
+    for lig in ["ft", "ff", "fi", "fl"] {
+        lost = lost.replace(lig, "\u{FFFD}");
+    }
+    assert!(lost.matches('\u{FFFD}').count() > 20);
+    let found = |scan: &cloudvet::dpa::Scan| -> Vec<String> {
+        scan.elements
+            .iter()
+            .filter(|e| e.hit.result == ScanStatus::Found)
+            .map(|e| e.id.clone())
+            .collect()
+    };
+    let a = cloudvet::dpa::scan_bytes("clean.txt", clean.as_bytes()).unwrap();
+    let b = cloudvet::dpa::scan_bytes("lost.txt", lost.as_bytes()).unwrap();
+    assert_eq!(b.type_evidence.document_type, a.type_evidence.document_type);
+    assert_eq!(found(&b), found(&a));
+    assert!(b.restored > 20, "{}", b.restored);
+    assert!(
+        b.summary().contains("restored from known words"),
+        "{}",
+        b.summary()
+    );
+}
+
+#[test]
 fn an_unknown_provider_id_is_refused_with_a_suggestion() {
     let doc = fixture("de-incomplete-avv.txt");
     // A typo of a shipped provider: exit 2, `dpa-provider-id`, "did you mean".
