@@ -262,6 +262,16 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The text as its owner published it: the corpus's first line (`# source: <address>`)
+/// is the corpus's, not the document's, and would read as a Markdown title, so it is
+/// blanked (line numbers stay).
+fn as_published(text: &str) -> String {
+    match text.split_once('\n') {
+        Some((first, rest)) if first.starts_with("# source:") => format!("\n{rest}"),
+        _ => text.to_string(),
+    }
+}
+
 fn quote_lines(text: &str, q: &str) -> Vec<u32> {
     text.lines()
         .enumerate()
@@ -276,7 +286,8 @@ fn evaluate(corpus: &Path, lang: &str, ann_path: &Path) -> Result<DocResult, Str
     let rel = format!("{lang}/{}", ann.file);
     let txt_path = corpus.join(&rel);
     let text = std::fs::read_to_string(&txt_path).map_err(|e| e.to_string())?;
-    let scan = cloudvet::dpa::scan_file(&txt_path).map_err(|d| format!("{d:?}"))?;
+    let scan = cloudvet::dpa::scan_bytes(&rel, as_published(&text).as_bytes())
+        .map_err(|d| format!("{d:?}"))?;
     let part = if HELD_OUT.contains(&rel.as_str()) {
         "held_out"
     } else {
@@ -396,7 +407,7 @@ fn explain_one(corpus: &Path, what: &str) -> ExitCode {
             println!("  lines {:?}: {q}", quote_lines(&text, q));
         }
     }
-    match cloudvet::dpa::explain(rel, text.as_bytes(), &scanner_id) {
+    match cloudvet::dpa::explain(rel, as_published(&text).as_bytes(), &scanner_id) {
         Ok(c) => {
             for c in c.iter().take(8) {
                 let t: String = c.text.chars().take(160).collect();

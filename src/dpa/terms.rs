@@ -263,6 +263,7 @@ pub fn load() -> Result<Terms, String> {
             &mut el.mentions,
         ] {
             l.en = with_defined_data_names(&l.en);
+            l.de = with_genitive_forms(&l.de);
         }
         // A list element's words (`customers` as data subjects) are things, not parties.
         if el.list {
@@ -323,6 +324,39 @@ const PARTY_NAMES_DE: &[&[&str]] = &[
         "der dienstleister ",
     ],
 ];
+
+/// `list` with, after each term that holds a German genitive after "des"/"eines", the
+/// same term with the genitive's other form: "des Auftrags" / "des Auftrages",
+/// "des Vertrages" / "des Vertrags".
+fn with_genitive_forms(list: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(list.len());
+    for t in list {
+        if !out.contains(t) {
+            out.push(t.clone());
+        }
+        let words: Vec<&str> = t.split(' ').collect();
+        for i in 1..words.len() {
+            if !matches!(words[i - 1], "des" | "eines") {
+                continue;
+            }
+            let w = words[i];
+            let other = if let Some(stem) = w.strip_suffix("es") {
+                format!("{stem}s")
+            } else if w.ends_with('s') && !w.ends_with("ss") && w.chars().count() > 3 {
+                format!("{}es", &w[..w.len() - 1])
+            } else {
+                continue;
+            };
+            let mut v = words.clone();
+            v[i] = &other;
+            let v = v.join(" ");
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
 
 /// Agreements name the personal data they cover as a defined term ("Customer Personal
 /// Data", "Company Personal Data"): a term with "personal data" also matches with it.
@@ -674,6 +708,16 @@ mod tests {
         assert!(!term_near("instruction + infring", &far, 200));
         assert!(term_near("instruction", &far, 10));
         assert!(!term_near("audit", &far, 200));
+    }
+
+    #[test]
+    fn german_genitives_have_both_forms() {
+        let v = with_genitive_forms(&["gegenstand des auftrags".to_string()]);
+        assert_eq!(v, ["gegenstand des auftrags", "gegenstand des auftrages"]);
+        let v = with_genitive_forms(&["laufzeit des vertrages".to_string()]);
+        assert_eq!(v, ["laufzeit des vertrages", "laufzeit des vertrags"]);
+        let v = with_genitive_forms(&["des kunden".to_string()]);
+        assert_eq!(v, ["des kunden"]);
     }
 
     #[test]
