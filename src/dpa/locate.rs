@@ -1067,6 +1067,14 @@ fn controller_subject(norm: &str, lang: DocumentLanguage) -> bool {
                 "customer",
                 "the controller",
                 "controller",
+                "the data controller",
+                "data controller",
+                "as the data controller, you",
+                "as the controller, you",
+                "as controller, you",
+                "it is customer's",
+                "it is the customer's",
+                "it is your",
                 "the client",
                 "client",
                 "you ",
@@ -1102,7 +1110,13 @@ fn controller_subject(norm: &str, lang: DocumentLanguage) -> bool {
         .min()
         .unwrap_or(t.len());
     let subject = &t[..end];
-    !subject.contains(that) && !processor.iter().any(|p| subject.contains(p))
+    // "Customer agrees that X shall …": the clause after "that" has its own subject.
+    if let Some(at) = subject.rfind(that) {
+        let inner = &subject[at + that.len()..];
+        return starts.iter().any(|p| inner.starts_with(p))
+            && !processor.iter().any(|p| inner.contains(p));
+    }
+    !processor.iter().any(|p| subject.contains(p))
 }
 
 /// The text without leading list markers, emphasis and quote marks.
@@ -1271,6 +1285,13 @@ fn score_sentence<'a>(
             sc.support += 1;
             sc.matched.push(("support", t));
         }
+    }
+    // The controller's own duties: a sentence whose subject is the controller and that
+    // commits it ("Customer shall comply with …"). Its rights to object or to audit are
+    // quoted under those elements.
+    if el.controller_duty && s.controller_subject && s.commits && !s.grants {
+        sc.strong += 1;
+        sc.matched.push(("strong", "the controller commits itself"));
     }
     let mut mentioned = 0;
     for (id, t) in &c.mentions {
@@ -1723,6 +1744,39 @@ mod tests {
         assert!(is_placeholder("<Name>"));
         assert!(!is_placeholder("names, e-mail addresses"));
         assert!(has_blank("categories of data ………………"));
+    }
+
+    #[test]
+    fn the_controller_as_subject() {
+        let en = |t: &str| controller_subject(&normalise(t), DocumentLanguage::En);
+        let de = |t: &str| controller_subject(&normalise(t), DocumentLanguage::De);
+        assert!(en(
+            "The Customer's instructions to Zitadel shall comply with the law."
+        ));
+        assert!(en(
+            "Customer shall comply at all times with Data Protection Legislation."
+        ));
+        assert!(en(
+            "As the Data Controller, you acknowledge that you are solely responsible."
+        ));
+        assert!(!en(
+            "Customer agrees that Zitadel will process data only on instructions."
+        ));
+        assert!(!en(
+            "Customer acknowledges that the Processor shall notify it."
+        ));
+        assert!(!en(
+            "The Processor shall process data only on the Customer's instructions."
+        ));
+        assert!(de(
+            "Der Auftraggeber ist für die Rechtmäßigkeit verantwortlich."
+        ));
+        assert!(!de(
+            "Der Auftragnehmer verarbeitet Daten nur auf Weisung des Auftraggebers."
+        ));
+        assert!(!de(
+            "Der Auftraggeber und der Auftragnehmer arbeiten zusammen."
+        ));
     }
 
     #[test]

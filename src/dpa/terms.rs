@@ -174,6 +174,10 @@ pub struct ElementTerms {
     /// preferred as the clause that commits a party.
     #[serde(default)]
     pub processor_duty: bool,
+    /// The element is the controller's own duties and rights: a sentence whose subject
+    /// is the controller and that commits it is evidence.
+    #[serde(default)]
+    pub controller_duty: bool,
     /// The paragraph (with its section heading) must name one of these for a sentence
     /// to count (an objection right is about sub-processors; "may object" elsewhere is not).
     #[serde(default)]
