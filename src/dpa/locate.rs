@@ -1186,6 +1186,8 @@ fn label_hit<'a>(
             // One-word labels (`zweck`, `dauer`) stand right before the colon.
             let max_words = if l.contains(' ') { 8 } else { 0 };
             if let Some((head, content)) = after.split_once([':', '|']) {
+                // Emphasis around the label (`| **Zweck** | …`) is no word of it.
+                let head = head.trim_matches(['*', '_', ' ']);
                 let content = content.trim_start_matches(['*', '_', ' ']);
                 if head.split_whitespace().count() <= max_words
                     && !head.contains(['.', ';'])
@@ -1735,6 +1737,20 @@ mod tests {
         assert_ne!(status(&r, "data_types"), ScanStatus::Found, "{r:?}");
         assert_ne!(status(&r, "tom_annex"), ScanStatus::Found, "{r:?}");
         assert_ne!(status(&r, "nature_purpose"), ScanStatus::Found, "{r:?}");
+    }
+
+    #[test]
+    fn a_table_row_with_an_emphasised_label_is_labelled() {
+        let text = format!(
+            "{DPA_HEAD}## 5. Details\n\n| Item | Description |\n|---|---|\n| **Purpose** | Provision of e-mail infrastructure services |\n| **Duration** | The term of the service agreement |\n"
+        );
+        let r = scan(&text);
+        assert_eq!(status(&r, "nature_purpose"), ScanStatus::Found, "{r:?}");
+        assert_eq!(
+            status(&r, "subject_matter_duration"),
+            ScanStatus::Found,
+            "{r:?}"
+        );
     }
 
     #[test]
