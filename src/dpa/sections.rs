@@ -149,6 +149,18 @@ pub fn split(lines: &[String]) -> Vec<Block> {
         prev_dangling = dangles(line);
         markers.push(m);
     }
+    // An annex heading that is the document's title ("Schedule 1 – Data Processing
+    // Agreement" above the whole text): the agreement is the annex of another contract,
+    // and its own clauses are its body.
+    if let Some(t) = markers.iter().position(Option::is_some) {
+        let text_before = lines[..t]
+            .iter()
+            .filter(|l| !l.trim().is_empty() && *l != super::pages::NOISE)
+            .count();
+        if let Some(m) = markers[t].as_mut().filter(|m| m.annex && text_before == 0) {
+            m.annex = false;
+        }
+    }
     // 2. Which kind opens sections, which opens paragraphs.
     let first_annex = markers
         .iter()
@@ -820,6 +832,20 @@ mod tests {
         assert!(dangles("ergeben sich aus dem"));
         assert!(!dangles("dem"));
         assert!(!dangles("Gegenstand und Dauer"));
+    }
+
+    #[test]
+    fn an_annex_heading_that_is_the_title_heads_the_body() {
+        // The whole text is "Schedule 1" of a main contract: its clauses are its body, a
+        // later annex is still an annex.
+        let b = split(&lines(
+            "# Schedule 1 – Data Processing Agreement\n\nThis Schedule regulates the processing.\n\n## Purposes\nText.\n\n## Obligations\nText.\n\n## Annex A\nMeasures.\n",
+        ));
+        let annex: Vec<bool> = b.iter().map(|x| x.annex).collect();
+        assert_eq!(annex.iter().filter(|a| **a).count(), 1, "{b:?}");
+        assert!(b
+            .last()
+            .is_some_and(|x| x.annex && x.label.starts_with("Annex")));
     }
 
     #[test]

@@ -293,8 +293,9 @@ const PARTY_NAMES_EN: &[&[&str]] = &[
         "subcontractor",
         "sub-contractor",
     ],
-    &["the customer", "the controller", "the client"],
-    &["customer's", "controller's", "client's"],
+    // Agreements written as "we" and "you" name the controller "you".
+    &["the customer", "the controller", "the client", "you"],
+    &["customer's", "controller's", "client's", "your"],
     &["customer ", "controller ", "client "],
     &[
         "the processor",
