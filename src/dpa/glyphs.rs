@@ -7,6 +7,7 @@
 //! a lone `U+FFFD` between digits or spaces (a lost digit: "Art. \u{FFFD}\u{FFFD}"), is left as it is:
 //! nothing is guessed.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use super::terms::Terms;
@@ -19,10 +20,11 @@ const MAX_GAPS: usize = 3;
 /// Known words shorter than this explain nothing ("auf" is in every other word).
 const MIN_KNOWN: usize = 5;
 
-/// The lines with lost ligatures restored, and the number of words restored.
-pub fn restore(lines: &[String], terms: &Terms) -> (Vec<String>, usize) {
+/// The lines with lost ligatures restored, and the number of words restored (the lines
+/// as they are, without a copy, when nothing was lost).
+pub fn restore<'a>(lines: &'a [String], terms: &Terms) -> (Cow<'a, [String]>, usize) {
     if !lines.iter().any(|l| l.contains(LOST)) {
-        return (lines.to_vec(), 0);
+        return (Cow::Borrowed(lines), 0);
     }
     let known = vocabulary(lines, terms);
     let mut restored = 0;
@@ -52,7 +54,7 @@ pub fn restore(lines: &[String], terms: &Terms) -> (Vec<String>, usize) {
             s
         })
         .collect();
-    (out, restored)
+    (Cow::Owned(out), restored)
 }
 
 /// Lower-case words of the term lists and intact words of the document, at least
