@@ -174,7 +174,8 @@ mod tests {
 
     fn fix(line: &str) -> (String, usize) {
         let terms = super::super::terms::load().unwrap();
-        let (l, n) = restore(&[line.to_string()], &terms);
+        let lines = [line.to_string()];
+        let (l, n) = restore(&lines, &terms);
         (l[0].clone(), n)
     }
 
