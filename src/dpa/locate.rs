@@ -879,12 +879,13 @@ fn evidence(
             ix.scan(&u.group_heading),
         ];
     }
-    // A section headed as the controller's obligations ("Customer's Responsibilities")
-    // holds the controller's commitments, whatever each sentence's subject.
+    // A section headed as the controller's obligations ("Customer's Responsibilities", a
+    // heading of the `controller_duty` element) holds the controller's commitments,
+    // whatever each sentence's subject.
     let controller_headings: Vec<usize> = terms
         .elements
         .iter()
-        .filter(|e| e.id == "controller_rights")
+        .filter(|e| e.controller_duty)
         .flat_map(|e| e.heading.get(lang))
         .filter_map(|t| ix.id(t))
         .collect();

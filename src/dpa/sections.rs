@@ -345,8 +345,8 @@ fn continues(line: &str) -> bool {
 const DANGLING: &[&str] = &[
     "the", "a", "an", "of", "to", "in", "and", "or", "with", "under", "per", "see", "by", "for",
     "from", "on", "at", "pursuant", "dem", "der", "des", "den", "die", "das", "ein", "einer",
-    "eines", "und", "oder", "im", "in", "gemäß", "gem.", "nach", "mit", "von", "zu", "zur", "zum",
-    "aus", "auf", "für", "siehe", "laut", "lt.",
+    "eines", "und", "oder", "im", "gemäß", "gem.", "nach", "mit", "von", "zu", "zur", "zum", "aus",
+    "auf", "für", "siehe", "laut", "lt.",
 ];
 
 /// The line ends on an article, conjunction or preposition: a wrapped line of running text.
